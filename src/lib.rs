@@ -1,0 +1,6 @@
+//! zest: rules, search and tools for Interchange, Swap, Palindromic, Exile and
+//! Arrangement Chess (plus FIDE chess and Chess960 on the same core).
+
+pub mod core;
+pub mod tools;
+pub mod variants;

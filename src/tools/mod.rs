@@ -1,0 +1,3 @@
+//! Headless tools behind the CLI subcommands.
+
+pub mod perft;

@@ -1,0 +1,202 @@
+//! FIDE chess and Chess960 (`fischerandom`): the [`fide`] rules with each
+//! game's castling notation (`e1g1` in chess, king + rook square `e1h1` in Chess960).
+
+use super::{fide, Outcome, Variant};
+use crate::core::fen::{self, FenError};
+use crate::core::{Action, ActionKind, Position, Role, Square};
+use std::ops::ControlFlow;
+
+/// A FIDE position; `FRC` selects Chess960 castling notation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fide<const FRC: bool> {
+    pos: Position,
+}
+
+pub type Chess = Fide<false>;
+pub type Chess960 = Fide<true>;
+
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+impl<const FRC: bool> Fide<FRC> {
+    pub fn from_position(pos: Position) -> Self {
+        Fide { pos }
+    }
+
+    /// Chess960 start position number `n` (0..960) in the Scharnagl numbering (518 = standard).
+    pub fn start_position(n: u16) -> Self {
+        let fen = chess960_fen(n);
+        Self::from_fen(&fen).expect("generated 960 FEN is valid")
+    }
+}
+
+/// The back rank of Chess960 position `n` (Scharnagl's numbering), as piece letters.
+pub fn chess960_back_rank(n: u16) -> [char; 8] {
+    let mut rank = [' '; 8];
+    let mut n = n % 960;
+    let light = (n % 4) as usize;
+    n /= 4;
+    rank[2 * light + 1] = 'B';
+    let dark = (n % 4) as usize;
+    n /= 4;
+    rank[2 * dark] = 'B';
+    let queen = (n % 6) as usize;
+    n /= 6;
+    let place_nth_empty = |rank: &mut [char; 8], k: usize, c: char| {
+        let idx = rank
+            .iter()
+            .enumerate()
+            .filter(|(_, &x)| x == ' ')
+            .nth(k)
+            .map(|(i, _)| i)
+            .expect("free square");
+        rank[idx] = c;
+    };
+    place_nth_empty(&mut rank, queen, 'Q');
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (a, b) = KNIGHTS[n as usize];
+    place_nth_empty(&mut rank, b, 'N');
+    place_nth_empty(&mut rank, a, 'N');
+    for c in ['R', 'K', 'R'] {
+        place_nth_empty(&mut rank, 0, c);
+    }
+    rank
+}
+
+/// FEN of Chess960 start position `n`.
+pub fn chess960_fen(n: u16) -> String {
+    let white: String = chess960_back_rank(n).iter().collect();
+    let black = white.to_ascii_lowercase();
+    format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1")
+}
+
+impl<const FRC: bool> Variant for Fide<FRC> {
+    type Move = Action;
+    const NAME: &'static str = if FRC { "fischerandom" } else { "chess" };
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        let parsed = fen::parse(fen, 6, 6, "6")?;
+        fen::check_roles(&parsed.position, &ROLES)?;
+        let pos = parsed.position;
+        if (pos.board.by_role(Role::Pawn)
+            & (crate::core::Bitboard::rank(0) | crate::core::Bitboard::rank(7)))
+        .any()
+        {
+            return Err(FenError::Illegal("pawn on the first or last rank"));
+        }
+        if fide::king_attacked(&pos, !pos.turn()) {
+            return Err(FenError::Illegal("the side not to move is in check"));
+        }
+        Ok(Fide { pos })
+    }
+
+    fn fen(&self) -> String {
+        fen::write(&self.pos)
+    }
+
+    #[inline]
+    fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    #[inline]
+    fn for_each_move<F: FnMut(Action) -> ControlFlow<()>>(&self, mut f: F) -> ControlFlow<()> {
+        // The FIDE generator cannot stop early; the flag keeps later moves from being passed on.
+        let mut flow = ControlFlow::Continue(());
+        fide::generate(&self.pos, &mut |m| {
+            if flow.is_continue() {
+                flow = f(m);
+            }
+        });
+        flow
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        let mut n = 0u64;
+        fide::generate(&self.pos, &mut |_| n += 1);
+        n
+    }
+
+    #[inline]
+    fn play(&mut self, m: Action) {
+        fide::play(&mut self.pos, m);
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        fide::is_check(&self.pos)
+    }
+
+    #[inline]
+    fn is_noisy(&self, m: Action) -> bool {
+        m.promotion.is_some()
+            || m.kind == ActionKind::EnPassant
+            || (m.kind != ActionKind::Castle && self.pos.piece_at(m.to).is_some())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        fide::outcome(&self.pos, self.has_moves())
+    }
+
+    fn move_to_string(&self, m: Action) -> String {
+        if !FRC && m.kind == ActionKind::Castle {
+            let (king_to, _) = fide::castle_targets(m.from, m.to);
+            return format!("{}{}", m.from, king_to);
+        }
+        m.to_string()
+    }
+
+    fn parse_move(&self, s: &str) -> Result<Action, crate::core::MoveError> {
+        // Also accept the king-two-squares form of castling in chess, and `e1g1` in Chess960
+        // where it cannot mean a king step (what GUIs send): resolved by listing.
+        match super::parse_by_listing(self, s) {
+            Ok(m) => Ok(m),
+            Err(e) => {
+                if let Some(m) = castle_by_king_target(self, s) {
+                    return Ok(m);
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
+/// `e1g1` meaning castling in Chess960 when no king step has that form.
+fn castle_by_king_target<const FRC: bool>(p: &Fide<FRC>, s: &str) -> Option<Action> {
+    if s.len() != 4 {
+        return None;
+    }
+    let from = Square::parse(&s[0..2])?;
+    let to = Square::parse(&s[2..4])?;
+    let mut found = None;
+    let _ = p.for_each_move(|m| {
+        if m.kind == ActionKind::Castle
+            && m.from == from
+            && fide::castle_targets(m.from, m.to).0 == to
+        {
+            found = Some(m);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    found
+}
