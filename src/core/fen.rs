@@ -378,8 +378,8 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
-            "1r2k1r1/8/8/8/8/8/8/R1R1K3 w Cg - 5 40",
-            "1r2k1r1/8/8/8/8/8/8/R1R1K3 w CAgb - 5 40",
+            "1r2k1r1/8/8/8/8/8/8/R1R1K3 w Ck - 5 40",
+            "r3k2r/8/8/8/8/8/8/R1R1K2R w KCkq - 0 1",
         ] {
             assert_eq!(write(&p(f).unwrap()), f);
         }
