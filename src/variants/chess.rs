@@ -182,7 +182,7 @@ impl<const FRC: bool> Variant for Fide<FRC> {
 
 /// `e1g1` meaning castling in Chess960 when no king step has that form.
 fn castle_by_king_target<const FRC: bool>(p: &Fide<FRC>, s: &str) -> Option<Action> {
-    if s.len() != 4 {
+    if s.len() != 4 || !s.is_ascii() {
         return None;
     }
     let from = Square::parse(&s[0..2])?;
