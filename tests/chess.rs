@@ -10,7 +10,8 @@ use zest::variants::{Game, Variant};
 
 fn sm_pos(fen: &str) -> shakmaty::Chess {
     let f: Fen = fen.parse().expect("shakmaty reads the FEN");
-    f.into_position(CastlingMode::Chess960).expect("shakmaty accepts the position")
+    f.into_position(CastlingMode::Chess960)
+        .expect("shakmaty accepts the position")
 }
 
 fn zest_moves<V: Variant>(pos: &V) -> BTreeSet<String> {
@@ -20,18 +21,45 @@ fn zest_moves<V: Variant>(pos: &V) -> BTreeSet<String> {
 }
 
 fn sm_moves(pos: &shakmaty::Chess, mode: CastlingMode) -> BTreeSet<String> {
-    pos.legal_moves().iter().map(|m| m.to_uci(mode).to_string()).collect()
+    pos.legal_moves()
+        .iter()
+        .map(|m| m.to_uci(mode).to_string())
+        .collect()
 }
 
 /// Published perft counts (Chess Programming Wiki, "Perft Results").
 const PUBLISHED: &[(&str, u32, u64)] = &[
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        119_060_324,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        193_690_690,
+    ),
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15_833_292),
-    ("r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 5, 15_833_292),
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
-    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164_075_551),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        5,
+        89_941_194,
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        5,
+        164_075_551,
+    ),
 ];
 
 #[test]
@@ -58,7 +86,11 @@ fn chess960_all_positions_depth_3() {
     for n in 0..960 {
         let fen = chess960_fen(n);
         let z = Chess960::from_fen(&fen).unwrap();
-        assert_eq!(perft(&z, 3), shakmaty::perft(&sm_pos(&fen), 3), "960 #{n}: {fen}");
+        assert_eq!(
+            perft(&z, 3),
+            shakmaty::perft(&sm_pos(&fen), 3),
+            "960 #{n}: {fen}"
+        );
     }
 }
 
@@ -67,14 +99,21 @@ fn chess960_hundred_positions_depth_4() {
     for n in (0..960).step_by(9).take(107) {
         let fen = chess960_fen(n);
         let z = Chess960::from_fen(&fen).unwrap();
-        assert_eq!(perft(&z, 4), shakmaty::perft(&sm_pos(&fen), 4), "960 #{n}: {fen}");
+        assert_eq!(
+            perft(&z, 4),
+            shakmaty::perft(&sm_pos(&fen), 4),
+            "960 #{n}: {fen}"
+        );
     }
 }
 
 #[test]
 fn chess960_numbering() {
     // Scharnagl numbering: 518 is the standard array, 0 is BBQNNRKR.
-    assert_eq!(chess960_fen(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        chess960_fen(518),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
     assert!(chess960_fen(0).starts_with("bbqnnrkr/"));
     let all: BTreeSet<String> = (0..960).map(chess960_fen).collect();
     assert_eq!(all.len(), 960);
@@ -92,7 +131,11 @@ fn chess960_castling_positions() {
     ] {
         let z = Chess960::from_fen(fen).unwrap();
         let s = sm_pos(fen);
-        assert_eq!(zest_moves(&z), sm_moves(&s, CastlingMode::Chess960), "{fen}");
+        assert_eq!(
+            zest_moves(&z),
+            sm_moves(&s, CastlingMode::Chess960),
+            "{fen}"
+        );
         for d in 1..=4 {
             assert_eq!(perft(&z, d), shakmaty::perft(&s, d), "{fen} depth {d}");
         }
@@ -103,13 +146,20 @@ fn chess960_castling_positions() {
 struct Rng(u64);
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
 
 /// Plays a random game, checking zest against shakmaty at every node; returns positions seen.
-fn random_game<V: Variant<Move = zest::core::Action>>(start_fen: &str, seed: u64, mode: CastlingMode) -> usize {
+fn random_game<V: Variant<Move = zest::core::Action>>(
+    start_fen: &str,
+    seed: u64,
+    mode: CastlingMode,
+) -> usize {
     let mut rng = Rng(seed);
     let mut game: Game<V> = Game::from_fen(start_fen).unwrap();
     let mut sm = sm_pos(start_fen);
@@ -171,7 +221,11 @@ fn ten_thousand_positions_checked() {
     let mut seed = 1;
     while seen < 10_000 {
         seen += random_game::<Chess>(Chess::START_FEN, seed, CastlingMode::Standard);
-        seen += random_game::<Chess960>(&chess960_fen((seed * 37 % 960) as u16), seed, CastlingMode::Chess960);
+        seen += random_game::<Chess960>(
+            &chess960_fen((seed * 37 % 960) as u16),
+            seed,
+            CastlingMode::Chess960,
+        );
         seed += 1;
     }
 }
@@ -181,18 +235,30 @@ fn endings_and_reasons() {
     let mate = Chess::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 40").unwrap();
     assert_eq!(mate.outcome().unwrap().to_string(), "1-0 {White mates}");
     let stalemate = Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 40").unwrap();
-    assert_eq!(stalemate.outcome().unwrap().to_string(), "1/2-1/2 {Stalemate}");
+    assert_eq!(
+        stalemate.outcome().unwrap().to_string(),
+        "1/2-1/2 {Stalemate}"
+    );
     let bare = Chess::from_fen("8/8/4k3/8/8/2B5/4K3/8 b - - 0 40").unwrap();
-    assert_eq!(bare.outcome().unwrap().to_string(), "1/2-1/2 {Insufficient material}");
+    assert_eq!(
+        bare.outcome().unwrap().to_string(),
+        "1/2-1/2 {Insufficient material}"
+    );
     let fifty = Chess::from_fen("8/8/4k3/8/8/2R5/4K3/8 b - - 100 90").unwrap();
-    assert_eq!(fifty.outcome().unwrap().to_string(), "1/2-1/2 {50-move rule}");
+    assert_eq!(
+        fifty.outcome().unwrap().to_string(),
+        "1/2-1/2 {50-move rule}"
+    );
     let mut g: Game<Chess> = Game::new();
     for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         g.play_str(m).unwrap();
         assert!(g.outcome().is_none());
     }
     g.play_str("f6g8").unwrap();
-    assert_eq!(g.outcome().unwrap().to_string(), "1/2-1/2 {3-fold repetition}");
+    assert_eq!(
+        g.outcome().unwrap().to_string(),
+        "1/2-1/2 {3-fold repetition}"
+    );
 }
 
 #[test]

@@ -3,8 +3,15 @@
 use std::process::Command;
 
 fn zest(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_zest")).args(args).output().expect("zest runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_zest"))
+        .args(args)
+        .output()
+        .expect("zest runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -21,7 +28,13 @@ fn perft_prints_node_count_last() {
 
 #[test]
 fn moves_lists_legal_moves() {
-    let (code, out, _) = zest(&["moves", "--variant", "fischerandom", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]);
+    let (code, out, _) = zest(&[
+        "moves",
+        "--variant",
+        "fischerandom",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ]);
     assert_eq!(code, 0);
     assert!(out.lines().any(|l| l == "e1h1"));
     assert!(out.lines().any(|l| l == "e1a1"));
@@ -39,10 +52,23 @@ fn variants_lists_names_and_fens() {
 #[test]
 fn bad_input_is_one_line_on_stderr_exit_2() {
     for args in [
-        vec!["perft", "--variant", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "1"],
+        vec![
+            "perft",
+            "--variant",
+            "chess",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "1",
+        ],
         vec!["perft", "--variant", "chess", "--fen", "garbage", "1"],
         vec!["perft", "--variant", "nosuchvariant", "1"],
-        vec!["moves", "--variant", "chess", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        vec![
+            "moves",
+            "--variant",
+            "chess",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
     ] {
         let (code, out, err) = zest(&args);
         assert_eq!(code, 2, "{args:?}");

@@ -28,7 +28,16 @@ const SEEDS: &[&str] = &[
     "k7/2R5/2Q2p2/1PP5/p2Kb2r/3p2r1/1PP5/P1P1P3 b - - 0 35 e4/c6",
 ];
 const ALPHABET: &[u8] = b"rnbqkpRNBQKPlLaAdDxX12345678/ -wbKQkqabcdefgh0123456789e3,=z\t";
-const MOVES: &[&str] = &["e2e4", "e1g1", "e7e8q", "0000", "e2e3,d7d6", "b6/b1/d3=n/c4/f7", "d1g1f1", "e8/g8"];
+const MOVES: &[&str] = &[
+    "e2e4",
+    "e1g1",
+    "e7e8q",
+    "0000",
+    "e2e3,d7d6",
+    "b6/b1/d3=n/c4/f7",
+    "d1g1f1",
+    "e8/g8",
+];
 
 fn mutate(rng: &mut Rng, s: &str) -> String {
     let mut b: Vec<u8> = s.bytes().collect();
@@ -92,7 +101,9 @@ fn hundred_thousand_fens_and_moves_never_panic() {
     while total < 100_000 {
         let seed = SEEDS[rng.below(SEEDS.len())];
         let fen = if rng.below(10) == 0 {
-            (0..rng.below(90)).map(|_| ALPHABET[rng.below(ALPHABET.len())] as char).collect()
+            (0..rng.below(90))
+                .map(|_| ALPHABET[rng.below(ALPHABET.len())] as char)
+                .collect()
         } else {
             mutate(&mut rng, seed)
         };

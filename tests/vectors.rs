@@ -12,7 +12,10 @@ fn copy_is_byte_identical_to_shared() {
     if shared.exists() {
         let a = std::fs::read(&shared).unwrap();
         let b = std::fs::read(COPY).unwrap();
-        assert!(a == b, "tests/data/vectors.tsv differs from ../shared/rules/vectors.tsv: copy the new file");
+        assert!(
+            a == b,
+            "tests/data/vectors.tsv differs from ../shared/rules/vectors.tsv: copy the new file"
+        );
     }
 }
 
@@ -35,22 +38,37 @@ fn perft_matches_every_row_of_registered_variants() {
     let text = std::fs::read_to_string(COPY).unwrap();
     let mut checked = 0;
     let mut failures = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         assert!(cols.len() >= 4, "malformed row: {line}");
         if cols[0] == "variant" {
             continue;
         }
-        let (name, fen, depth, nodes) = (cols[0], cols[1], cols[2].parse().unwrap(), cols[3].parse::<u64>().unwrap());
+        let (name, fen, depth, nodes) = (
+            cols[0],
+            cols[1],
+            cols[2].parse().unwrap(),
+            cols[3].parse::<u64>().unwrap(),
+        );
         if !variants::NAMES.contains(&name) {
             continue;
         }
         match variants::dispatch(name, Row { fen, depth }).unwrap() {
             Ok(n) if n == nodes => checked += 1,
-            Ok(n) => failures.push(format!("{name} {fen} depth {depth}: expected {nodes}, got {n}")),
+            Ok(n) => failures.push(format!(
+                "{name} {fen} depth {depth}: expected {nodes}, got {n}"
+            )),
             Err(e) => failures.push(format!("{name} {fen}: {e}")),
         }
     }
-    assert!(failures.is_empty(), "{} rows differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} rows differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     eprintln!("{checked} vector rows match");
 }

@@ -131,9 +131,7 @@ impl<const FRC: bool> Variant for Fide<FRC> {
 
     #[inline]
     fn count_moves(&self) -> u64 {
-        let mut n = 0u64;
-        fide::generate(&self.pos, &mut |_| n += 1);
-        n
+        fide::count(&self.pos)
     }
 
     #[inline]

@@ -74,14 +74,56 @@ pub fn piece_attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 #[inline]
-fn emit_pawn<F: FnMut(Action)>(from: Square, to: Square, promo_rank: u8, f: &mut F) {
+fn emit_pawn<S: ActionSink>(from: Square, to: Square, promo_rank: u8, f: &mut S) {
     if to.rank() == promo_rank {
         for r in PROMOTIONS {
-            f(Action::promote(from, to, r));
+            f.action(Action::promote(from, to, r));
         }
     } else {
-        f(Action::new(from, to));
+        f.action(Action::new(from, to));
     }
+}
+
+/// Receives generated actions; a counter takes whole target sets at once (perft's bulk count).
+pub trait ActionSink {
+    fn action(&mut self, a: Action);
+    /// Plain moves from `from` to every square of `targets`.
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.action(Action::new(from, to));
+        }
+    }
+}
+
+impl<F: FnMut(Action)> ActionSink for F {
+    #[inline]
+    fn action(&mut self, a: Action) {
+        self(a)
+    }
+}
+
+/// Counts actions without building them.
+#[derive(Default)]
+pub struct Counter(pub u64);
+
+impl ActionSink for Counter {
+    #[inline]
+    fn action(&mut self, _: Action) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn targets(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+}
+
+/// Number of legal FIDE actions.
+#[inline]
+pub fn count(pos: &Position) -> u64 {
+    let mut c = Counter(0);
+    generate(pos, &mut c);
+    c.0
 }
 
 /// Calls `f` with every legal FIDE action of the side to move.
@@ -89,7 +131,7 @@ fn emit_pawn<F: FnMut(Action)>(from: Square, to: Square, promo_rank: u8, f: &mut
 /// Pawns double-step from their own second rank only; variants that allow
 /// more (Swap's first-rank pawns) add those moves themselves.
 #[inline]
-pub fn generate<F: FnMut(Action)>(pos: &Position, f: &mut F) {
+pub fn generate<S: ActionSink>(pos: &Position, f: &mut S) {
     let us = pos.turn();
     let b = &pos.board;
     let king = pos.king(us);
@@ -100,11 +142,13 @@ pub fn generate<F: FnMut(Action)>(pos: &Position, f: &mut F) {
 
     // King steps: test the destination with the king lifted off the board.
     let occ_no_king = occ.without(king);
+    let mut king_targets = Bitboard::EMPTY;
     for to in attacks::king(king) & !ours {
         if attackers(pos, to, !us, occ_no_king).is_empty() {
-            f(Action::new(king, to));
+            king_targets.set(to);
         }
     }
+    f.targets(king, king_targets);
     if checkers.more_than_one() {
         return;
     }
@@ -120,9 +164,7 @@ pub fn generate<F: FnMut(Action)>(pos: &Position, f: &mut F) {
             if pinned.contains(from) {
                 dests &= attacks::line(king, from);
             }
-            for to in dests {
-                f(Action::new(from, to));
-            }
+            f.targets(from, dests);
         }
     }
 
@@ -147,7 +189,7 @@ pub fn generate<F: FnMut(Action)>(pos: &Position, f: &mut F) {
                 if from.rank() == second_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         if !occ.contains(two) && (target & pin_line).contains(two) {
-                            f(Action::with_kind(from, two, ActionKind::DoubleStep));
+                            f.action(Action::with_kind(from, two, ActionKind::DoubleStep));
                         }
                     }
                 }
@@ -162,7 +204,7 @@ pub fn generate<F: FnMut(Action)>(pos: &Position, f: &mut F) {
     }
 }
 
-fn gen_en_passant<F: FnMut(Action)>(pos: &Position, ep: Square, king: Square, f: &mut F) {
+fn gen_en_passant<S: ActionSink>(pos: &Position, ep: Square, king: Square, f: &mut S) {
     let us = pos.turn();
     let Some(victim) = ep.offset(0, -us.forward()) else {
         return;
@@ -174,21 +216,21 @@ fn gen_en_passant<F: FnMut(Action)>(pos: &Position, ep: Square, king: Square, f:
         let occ = (pos.board.occupied().without(from).without(victim)).with(ep);
         let attackers_after = attackers(pos, king, !us, occ).without(victim);
         if attackers_after.is_empty() {
-            f(Action::with_kind(from, ep, ActionKind::EnPassant));
+            f.action(Action::with_kind(from, ep, ActionKind::EnPassant));
         }
     }
 }
 
 /// Castling as in Chess960: king to g/c, rook to f/d; every square the two
 /// pass through empty (but for themselves), no square of the king's path attacked.
-fn gen_castling<F: FnMut(Action)>(pos: &Position, king: Square, f: &mut F) {
+fn gen_castling<S: ActionSink>(pos: &Position, king: Square, f: &mut S) {
     let us = pos.turn();
     for side in CastleSide::ALL {
         let Some(rook) = pos.castles().rook(us, side) else {
             continue;
         };
         if castling_legal(pos, us, king, rook, side) {
-            f(Action::with_kind(king, rook, ActionKind::Castle));
+            f.action(Action::with_kind(king, rook, ActionKind::Castle));
         }
     }
 }
