@@ -2,5 +2,7 @@
 //! Arrangement Chess (plus FIDE chess and Chess960 on the same core).
 
 pub mod core;
+pub mod eval;
+pub mod search;
 pub mod tools;
 pub mod variants;

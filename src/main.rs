@@ -40,6 +40,66 @@ enum Command {
     },
     /// List the variant names and their start positions.
     Variants,
+    /// Analyse positions headlessly: one JSON object per position on stdout.
+    Analyse {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, conflicts_with = "epd")]
+        fen: Option<String>,
+        /// File of EPD/FEN lines (`bm` and `id` opcodes are used where present).
+        #[arg(long)]
+        epd: Option<std::path::PathBuf>,
+        #[arg(long)]
+        depth: Option<i32>,
+        #[arg(long)]
+        movetime: Option<u64>,
+        #[arg(long)]
+        nodes: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// zest against itself in the terminal.
+    Play {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// First player: `depth=D`, `movetime=MS`, `nodes=N`, `threads=T`, `tc=MS+INC`, comma-separated.
+        #[arg(long)]
+        white: Option<String>,
+        /// Second player, same form.
+        #[arg(long)]
+        black: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// Time per move for both players, unless a spec says otherwise.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Random plies before the engines play (default: 0 for one game, 4 for a match).
+        #[arg(long)]
+        random_plies: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print a diagram after each move (default: only for a single game).
+        #[arg(long)]
+        boards: Option<bool>,
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+    },
+    /// Fixed search benchmark over every variant: total nodes (signature) and nodes per second.
+    Bench {
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 7)]
+        depth: i32,
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Only this variant.
+        #[arg(long)]
+        variant: Option<String>,
+    },
 }
 
 /// A command's failure: printed as one line on stderr, exit code 2.
@@ -58,7 +118,7 @@ fn load<V: Variant>(fen: &Option<String>) -> Result<V, CliError> {
 
 impl VariantFn for PerftCmd {
     type Output = Result<(), CliError>;
-    fn call<V: Variant>(self) -> Self::Output {
+    fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
         let pos: V = load(&self.fen)?;
         let start = Instant::now();
         let mut out = std::io::stdout().lock();
@@ -89,7 +149,7 @@ struct MovesCmd {
 
 impl VariantFn for MovesCmd {
     type Output = Result<(), CliError>;
-    fn call<V: Variant>(self) -> Self::Output {
+    fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
         let pos: V = load(&self.fen)?;
         let mut out = std::io::stdout().lock();
         let _ = pos.for_each_move(|m| {
@@ -103,8 +163,106 @@ impl VariantFn for MovesCmd {
 struct StartFen;
 impl VariantFn for StartFen {
     type Output = &'static str;
-    fn call<V: Variant>(self) -> &'static str {
+    fn call<V: zest::eval::Evaluate>(self) -> &'static str {
         V::START_FEN
+    }
+}
+
+struct AnalyseCmd {
+    fen: Option<String>,
+    epd: Option<std::path::PathBuf>,
+    limits: zest::search::Limits,
+    multipv: usize,
+    threads: usize,
+    hash: usize,
+}
+
+impl VariantFn for AnalyseCmd {
+    type Output = Result<(), CliError>;
+    fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
+        use zest::tools::analyse::{analyse, parse_epd};
+        let lines: Vec<String> = match &self.epd {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_string)
+                .collect(),
+            None => vec![self.fen.clone().unwrap_or_else(|| V::START_FEN.to_string())],
+        };
+        let searcher = zest::search::Searcher::new(self.threads, self.hash);
+        let options = zest::search::SearchOptions {
+            pruning: true,
+            multipv: self.multipv.max(1),
+        };
+        let bar = if self.epd.is_some() {
+            let b = indicatif::ProgressBar::new(lines.len() as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+                    .expect("template"),
+            );
+            Some(b)
+        } else {
+            None
+        };
+        let (mut solved, mut with_bm) = (0, 0);
+        let mut out = std::io::stdout().lock();
+        for line in &lines {
+            let json = match parse_epd::<V>(line) {
+                Ok(epd) => {
+                    searcher.clear();
+                    let a = analyse(&searcher, &epd, &self.limits, &options);
+                    if let Some(s) = a.solved {
+                        with_bm += 1;
+                        solved += s as usize;
+                    }
+                    serde_json::to_string(&a)
+                }
+                Err(e) if self.epd.is_none() => {
+                    return Err(CliError(format!("invalid FEN '{line}': {e}")))
+                }
+                Err(e) => serde_json::to_string(&serde_json::json!({ "fen": line, "error": e })),
+            }
+            .map_err(|e| CliError(e.to_string()))?;
+            let _ = writeln!(out, "{json}");
+            if let Some(b) = &bar {
+                b.inc(1);
+                if with_bm > 0 {
+                    b.set_message(format!("solved {solved}/{with_bm}"));
+                }
+            }
+        }
+        if let Some(b) = bar {
+            b.finish();
+            if with_bm > 0 {
+                eprintln!("solved {solved} of {with_bm} positions with bm");
+            }
+        }
+        Ok(())
+    }
+}
+
+struct PlayCmd(zest::tools::play::PlayConfig);
+
+impl VariantFn for PlayCmd {
+    type Output = Result<(), CliError>;
+    fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
+        zest::tools::play::run::<V>(&self.0, &mut std::io::stdout().lock());
+        Ok(())
+    }
+}
+
+struct BenchCmd {
+    depth: i32,
+    threads: usize,
+    hash: usize,
+}
+
+impl VariantFn for BenchCmd {
+    type Output = zest::tools::bench::BenchResult;
+    fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
+        zest::tools::bench::run::<V>(self.depth, self.threads, self.hash)
     }
 }
 
@@ -119,6 +277,109 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }) => variants::dispatch(&variant, PerftCmd { fen, depth, divide }).map_err(unknown)?,
         Some(Command::Moves { variant, fen }) => {
             variants::dispatch(&variant, MovesCmd { fen }).map_err(unknown)?
+        }
+        Some(Command::Analyse {
+            variant,
+            fen,
+            epd,
+            depth,
+            movetime,
+            nodes,
+            multipv,
+            threads,
+            hash,
+        }) => {
+            let mut limits = zest::search::Limits {
+                depth,
+                nodes,
+                ..Default::default()
+            };
+            limits.movetime = movetime.map(std::time::Duration::from_millis);
+            if depth.is_none() && movetime.is_none() && nodes.is_none() {
+                limits.depth = Some(10);
+            }
+            variants::dispatch(
+                &variant,
+                AnalyseCmd {
+                    fen,
+                    epd,
+                    limits,
+                    multipv,
+                    threads,
+                    hash,
+                },
+            )
+            .map_err(unknown)?
+        }
+        Some(Command::Play {
+            variant,
+            white,
+            black,
+            games,
+            movetime,
+            random_plies,
+            seed,
+            boards,
+            max_plies,
+        }) => {
+            use zest::tools::spec::PlayerSpec;
+            let spec = |s: &Option<String>| -> Result<PlayerSpec, CliError> {
+                let mut p = match s {
+                    Some(s) => PlayerSpec::parse(s).map_err(CliError)?,
+                    None => PlayerSpec::default(),
+                };
+                if let (Some(mt), None) = (movetime, s) {
+                    p.movetime = Some(mt);
+                }
+                Ok(p)
+            };
+            let games = games.max(1);
+            let cfg = zest::tools::play::PlayConfig {
+                first: spec(&white)?,
+                second: spec(&black)?,
+                games,
+                random_plies: random_plies.unwrap_or(if games > 1 { 4 } else { 0 }),
+                seed,
+                boards: boards.unwrap_or(games == 1),
+                max_plies,
+            };
+            variants::dispatch(&variant, PlayCmd(cfg)).map_err(unknown)?
+        }
+        Some(Command::Bench {
+            threads,
+            depth,
+            hash,
+            variant,
+        }) => {
+            let names: Vec<&str> = match &variant {
+                Some(v) => vec![v.as_str()],
+                None => variants::NAMES.to_vec(),
+            };
+            let (mut nodes, mut secs) = (0u64, 0f64);
+            for name in names {
+                let r = variants::dispatch(
+                    name,
+                    BenchCmd {
+                        depth,
+                        threads,
+                        hash,
+                    },
+                )
+                .map_err(unknown)?;
+                let s = r.time.as_secs_f64();
+                println!(
+                    "{name:<14} nodes {:>12}  time {:>8.3}s  nps {:>10.0}",
+                    r.nodes,
+                    s,
+                    r.nodes as f64 / s.max(1e-9)
+                );
+                nodes += r.nodes;
+                secs += s;
+            }
+            println!("Total time (ms) : {:.0}", secs * 1000.0);
+            println!("Nodes searched  : {nodes}");
+            println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
+            Ok(())
         }
         Some(Command::Variants) | None => {
             for name in variants::NAMES {

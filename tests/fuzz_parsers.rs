@@ -76,7 +76,7 @@ struct Probe<'a> {
 
 impl VariantFn for Probe<'_> {
     type Output = bool;
-    fn call<V: Variant>(self) -> bool {
+    fn call<V: zest::eval::Evaluate>(self) -> bool {
         match V::from_fen(self.fen) {
             Ok(pos) => {
                 // A valid position prints a FEN that parses back to the same state.

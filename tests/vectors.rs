@@ -26,7 +26,7 @@ struct Row<'a> {
 
 impl VariantFn for Row<'_> {
     type Output = Result<u64, String>;
-    fn call<V: Variant>(self) -> Self::Output {
+    fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
         let pos = V::from_fen(self.fen).map_err(|e| e.to_string())?;
         Ok(perft(&pos, self.depth))
     }

@@ -1,3 +1,8 @@
 //! Headless tools behind the CLI subcommands.
 
+pub mod analyse;
+pub mod bench;
+pub mod board;
 pub mod perft;
+pub mod play;
+pub mod spec;

@@ -95,9 +95,9 @@ impl<V: Variant> Game<V> {
         None
     }
 
-    /// Keys of the positions since the last irreversible move, for the search's repetition check.
-    pub fn recent_keys(&self) -> impl Iterator<Item = u64> + '_ {
-        let clock = self.position().position().halfmove_clock as usize;
-        self.history.iter().rev().take(clock + 1).map(|p| p.key())
+    /// Keys of the positions before the current one (oldest first), for the search's repetition check.
+    pub fn history_keys(&self) -> Vec<u64> {
+        let n = self.history.len() - 1;
+        self.history[..n].iter().map(|p| p.key()).collect()
     }
 }

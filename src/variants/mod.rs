@@ -103,6 +103,8 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     const NULL_MOVE_OK: bool = true;
     /// Whether threefold repetition ends the game.
     const REPETITION_DRAWS: bool = true;
+    /// Whether the 50-move rule ends the game (halfmove clock at 100).
+    const FIFTY_MOVE_RULE: bool = true;
 
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     fn fen(&self) -> String;
@@ -194,9 +196,10 @@ pub fn parse_by_listing<V: Variant>(pos: &V, s: &str) -> Result<V::Move, MoveErr
 }
 
 /// Something to run for whichever variant a name selects (Rust has no generic closures).
+/// Every registered variant has rules and an evaluator, so tools may search any of them.
 pub trait VariantFn {
     type Output;
-    fn call<V: Variant>(self) -> Self::Output;
+    fn call<V: crate::eval::Evaluate>(self) -> Self::Output;
 }
 
 /// The registered names, in the order `zest variants` lists them.

@@ -1,0 +1,197 @@
+//! Evaluation for FIDE material: chess and Chess960 (Arrangement and Swap
+//! build on the same terms). Terms, one line each:
+//! - material: P 100, N 320, B 330, R 500, Q 900;
+//! - piece-square tables: centralisation for N/B/Q, advanced pawns, rooks on the 7th, king shelter
+//!   in the middlegame and centralisation in the endgame (blended by remaining material);
+//! - bishop pair: +30;
+//! - mobility: +3 per square a knight, bishop, rook or queen attacks that its side does not occupy.
+
+use super::{Evaluate, Score};
+use crate::core::attacks;
+use crate::core::{Action, ActionKind, Bitboard, Color, Position, Role, Square};
+use crate::variants::chess::Fide;
+use crate::variants::Variant;
+
+pub const VALUES: [Score; 6] = [100, 320, 330, 500, 900, 0];
+
+/// Value of a FIDE role (0 for others).
+#[inline]
+pub fn value(role: Role) -> Score {
+    VALUES.get(role.index()).copied().unwrap_or(0)
+}
+
+#[rustfmt::skip]
+const PAWN: [i8; 64] = [
+     0,  0,  0,  0,  0,  0,  0,  0,
+     5, 10, 10,-20,-20, 10, 10,  5,
+     5, -5,-10,  0,  0,-10, -5,  5,
+     0,  0,  0, 20, 20,  0,  0,  0,
+     5,  5, 10, 25, 25, 10,  5,  5,
+    10, 10, 20, 30, 30, 20, 10, 10,
+    50, 50, 50, 50, 50, 50, 50, 50,
+     0,  0,  0,  0,  0,  0,  0,  0,
+];
+#[rustfmt::skip]
+const KNIGHT: [i8; 64] = [
+    -50,-40,-30,-30,-30,-30,-40,-50,
+    -40,-20,  0,  5,  5,  0,-20,-40,
+    -30,  5, 10, 15, 15, 10,  5,-30,
+    -30,  0, 15, 20, 20, 15,  0,-30,
+    -30,  5, 15, 20, 20, 15,  5,-30,
+    -30,  0, 10, 15, 15, 10,  0,-30,
+    -40,-20,  0,  0,  0,  0,-20,-40,
+    -50,-40,-30,-30,-30,-30,-40,-50,
+];
+#[rustfmt::skip]
+const BISHOP: [i8; 64] = [
+    -20,-10,-10,-10,-10,-10,-10,-20,
+    -10,  5,  0,  0,  0,  0,  5,-10,
+    -10, 10, 10, 10, 10, 10, 10,-10,
+    -10,  0, 10, 10, 10, 10,  0,-10,
+    -10,  5,  5, 10, 10,  5,  5,-10,
+    -10,  0,  5, 10, 10,  5,  0,-10,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -20,-10,-10,-10,-10,-10,-10,-20,
+];
+#[rustfmt::skip]
+const ROOK: [i8; 64] = [
+     0,  0,  0,  5,  5,  0,  0,  0,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+     5, 10, 10, 10, 10, 10, 10,  5,
+     0,  0,  0,  0,  0,  0,  0,  0,
+];
+#[rustfmt::skip]
+const QUEEN: [i8; 64] = [
+    -20,-10,-10, -5, -5,-10,-10,-20,
+    -10,  0,  5,  0,  0,  0,  0,-10,
+    -10,  5,  5,  5,  5,  5,  0,-10,
+      0,  0,  5,  5,  5,  5,  0, -5,
+     -5,  0,  5,  5,  5,  5,  0, -5,
+    -10,  0,  5,  5,  5,  5,  0,-10,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -20,-10,-10, -5, -5,-10,-10,-20,
+];
+#[rustfmt::skip]
+const KING_MID: [i8; 64] = [
+     20, 30, 10,  0,  0, 10, 30, 20,
+     20, 20,  0,  0,  0,  0, 20, 20,
+    -10,-20,-20,-20,-20,-20,-20,-10,
+    -20,-30,-30,-40,-40,-30,-30,-20,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+];
+#[rustfmt::skip]
+const KING_END: [i8; 64] = [
+    -50,-30,-30,-30,-30,-30,-30,-50,
+    -30,-30,  0,  0,  0,  0,-30,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-20,-10,  0,  0,-10,-20,-30,
+    -50,-40,-30,-20,-20,-30,-40,-50,
+];
+
+/// Piece-square bonus of a FIDE piece for `color` (tables are from White's side, a1 first).
+#[inline]
+pub fn pst(role: Role, color: Color, sq: Square, endgame_weight: i32) -> Score {
+    let i = match color {
+        Color::White => sq.index(),
+        Color::Black => sq.flip_vertical().index(),
+    };
+    let v = match role {
+        Role::Pawn => PAWN[i],
+        Role::Knight => KNIGHT[i],
+        Role::Bishop => BISHOP[i],
+        Role::Rook => ROOK[i],
+        Role::Queen => QUEEN[i],
+        Role::King => {
+            let (m, e) = (KING_MID[i] as i32, KING_END[i] as i32);
+            return (m * (24 - endgame_weight) + e * endgame_weight) / 24;
+        }
+        _ => 0,
+    } as Score;
+    v
+}
+
+/// 0 (all pieces on) .. 24 (no pieces but kings and pawns).
+pub fn endgame_weight(pos: &Position) -> i32 {
+    let b = &pos.board;
+    let phase = b.by_role(Role::Knight).count()
+        + b.by_role(Role::Bishop).count()
+        + 2 * b.by_role(Role::Rook).count()
+        + 4 * b.by_role(Role::Queen).count();
+    24 - (phase.min(24) as i32)
+}
+
+/// Material, piece-square tables, bishop pair and mobility for White minus Black.
+pub fn evaluate_white(pos: &Position) -> Score {
+    let eg = endgame_weight(pos);
+    let occ = pos.board.occupied();
+    let mut score = 0;
+    for (sq, p) in pos.board.pieces() {
+        let sign = if p.color == Color::White { 1 } else { -1 };
+        let mut s = value(p.role) + pst(p.role, p.color, sq, eg);
+        let own = pos.board.by_color(p.color);
+        let mob = match p.role {
+            Role::Knight => attacks::knight(sq),
+            Role::Bishop => attacks::bishop(sq, occ),
+            Role::Rook => attacks::rook(sq, occ),
+            Role::Queen => attacks::queen(sq, occ),
+            _ => Bitboard::EMPTY,
+        };
+        s += 3 * (mob & !own).count() as Score;
+        score += sign * s;
+    }
+    for color in Color::ALL {
+        if pos.pieces(color, Role::Bishop).count() >= 2 {
+            score += if color == Color::White { 30 } else { -30 };
+        }
+    }
+    score
+}
+
+/// MVV-LVA for a FIDE action.
+#[inline]
+pub fn mvv_lva(pos: &Position, m: Action) -> i32 {
+    let victim = match m.kind {
+        ActionKind::EnPassant => 100,
+        _ => pos.piece_at(m.to).map_or(0, |p| value(p.role)),
+    };
+    let attacker = pos.piece_at(m.from).map_or(0, |p| value(p.role));
+    victim * 10 - attacker / 10 + m.promotion.map_or(0, |r| value(r) * 10)
+}
+
+impl<const FRC: bool> Evaluate for Fide<FRC> {
+    #[inline]
+    fn evaluate(&self) -> Score {
+        let s = evaluate_white(self.position());
+        if self.turn() == Color::White {
+            s
+        } else {
+            -s
+        }
+    }
+
+    #[inline]
+    fn noisy_order(&self, m: Action) -> i32 {
+        mvv_lva(self.position(), m)
+    }
+
+    #[inline]
+    fn history_index(&self, m: Action) -> usize {
+        m.from.index() * 64 + m.to.index()
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        let mut pos = self.position().clone();
+        pos.pass_turn();
+        Some(Fide::from_position(pos))
+    }
+}

@@ -1,0 +1,38 @@
+//! Static evaluation, one evaluator per variant, behind the [`Evaluate`]
+//! trait the search is generic over. Scores are centipawns from the side to
+//! move's point of view.
+
+pub mod fide;
+
+use crate::variants::Variant;
+
+/// A search score in centipawns; wins are near [`MATE`].
+pub type Score = i32;
+
+/// A won game at the root; a win `n` plies away scores `MATE - n`.
+pub const MATE: Score = 30_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const MATE_BOUND: Score = MATE - 1_000;
+pub const INFINITE: Score = 32_000;
+
+/// What the search needs of a variant beyond its rules.
+pub trait Evaluate: Variant {
+    /// Static evaluation for the side to move.
+    fn evaluate(&self) -> Score;
+
+    /// Ordering value of a noisy move (victim value minus a fraction of the mover's).
+    fn noisy_order(&self, m: Self::Move) -> i32;
+
+    /// A small index (< 4096) for history and killer tables.
+    fn history_index(&self, m: Self::Move) -> usize;
+
+    /// The moves the search looks at, in generation order (Swap bounds its sequences here).
+    fn search_moves(&self, list: &mut crate::core::MoveList<Self::Move>) {
+        self.legal_moves(list);
+    }
+
+    /// The position after passing, where null-move pruning is sound here; `None` otherwise.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+}

@@ -1,0 +1,139 @@
+//! The search: a [`Searcher`] owns the transposition table and a thread pool
+//! and runs Lazy SMP — every thread searches the same root with the shared
+//! table; thread 0 reports and decides.
+
+pub mod ordering;
+pub mod searcher;
+pub mod timeman;
+pub mod tt;
+
+use crate::eval::{Evaluate, Score};
+pub use searcher::{Iteration, Line, SearchOptions};
+use searcher::{Shared, Worker};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+pub use timeman::{Limits, TimeManager};
+pub use tt::TranspositionTable;
+
+/// The outcome of one search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub best: Option<M>,
+    pub score: Score,
+    pub depth: i32,
+    pub seldepth: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub lines: Vec<Line<M>>,
+}
+
+/// Owns what outlives one search: the table, the threads, the stop flag.
+pub struct Searcher {
+    shared: Arc<Shared>,
+    pool: rayon::ThreadPool,
+    threads: usize,
+    /// Subtracted from every time budget for GUI and pipe latency.
+    pub move_overhead: Duration,
+}
+
+impl Searcher {
+    pub fn new(threads: usize, hash_mb: usize) -> Searcher {
+        crate::core::attacks::init();
+        let threads = threads.max(1);
+        Searcher {
+            shared: Arc::new(Shared {
+                tt: TranspositionTable::new(hash_mb),
+                stop: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+            }),
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("zest-search-{i}"))
+                .stack_size(16 << 20)
+                .build()
+                .expect("thread pool"),
+            threads,
+            move_overhead: Duration::from_millis(20),
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// A handle that can stop a running search from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(self.shared.clone())
+    }
+
+    /// Forgets everything learned (new game).
+    pub fn clear(&self) {
+        self.shared.tt.clear();
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.shared.tt.hashfull()
+    }
+
+    /// Searches `root`; `history` holds the keys of the game's earlier positions (not the root's).
+    pub fn search<V: Evaluate>(
+        &self,
+        root: &V,
+        history: &[u64],
+        limits: &Limits,
+        options: &SearchOptions,
+        report: &mut (dyn FnMut(&Iteration<V::Move>) + Send),
+    ) -> SearchResult<V::Move> {
+        let start = Instant::now();
+        let shared = &*self.shared;
+        shared.stop.store(false, Ordering::Relaxed);
+        shared.nodes.store(0, Ordering::Relaxed);
+        shared.tt.new_search();
+        let time = TimeManager::new(limits, self.move_overhead);
+        let mut main_result = None;
+        self.pool.scope(|s| {
+            for id in 1..self.threads {
+                let time = &time;
+                s.spawn(move |_| {
+                    let mut w: Worker<V> = Worker::new(id, shared, limits, time, options, history);
+                    w.iterate(root, &mut |_| {});
+                });
+            }
+            let mut w: Worker<V> = Worker::new(0, shared, limits, &time, options, history);
+            main_result = w.iterate(root, report);
+            shared.stop.store(true, Ordering::Relaxed);
+        });
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        match main_result {
+            Some(it) => SearchResult {
+                best: it.lines.first().and_then(|l| l.pv.first().copied()),
+                score: it.lines.first().map_or(0, |l| l.score),
+                depth: it.depth,
+                seldepth: it.seldepth,
+                nodes,
+                time: start.elapsed(),
+                lines: it.lines,
+            },
+            None => SearchResult {
+                best: None,
+                score: 0,
+                depth: 0,
+                seldepth: 0,
+                nodes,
+                time: start.elapsed(),
+                lines: Vec::new(),
+            },
+        }
+    }
+}
+
+/// Stops the search it was taken from (`stop`, `?`, `exit` from a protocol thread).
+#[derive(Clone)]
+pub struct StopHandle(Arc<Shared>);
+
+impl StopHandle {
+    pub fn stop(&self) {
+        self.0.stop.store(true, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,104 @@
+//! Move ordering: TT move, noisy moves by MVV-LVA, killers, then history.
+
+use crate::core::MoveList;
+use crate::eval::Evaluate;
+
+pub const MAX_PLY: usize = 128;
+
+/// Per-thread ordering memory: two killers per ply and a butterfly-style history.
+pub struct OrderingTables<M: Copy> {
+    pub killers: Vec<[Option<M>; 2]>,
+    pub history: Vec<i32>,
+}
+
+impl<M: Copy + PartialEq> OrderingTables<M> {
+    pub fn new() -> Self {
+        OrderingTables {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 4096],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// A quiet move caused a cut-off at `ply`.
+    pub fn reward(&mut self, m: M, hist_index: usize, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = &mut self.history[hist_index & 4095];
+        let bonus = depth * depth;
+        *h += bonus - *h * bonus.abs() / 16384;
+    }
+
+    /// A quiet move was tried before the cut-off move and failed.
+    pub fn punish(&mut self, hist_index: usize, depth: i32) {
+        let h = &mut self.history[hist_index & 4095];
+        let bonus = depth * depth;
+        *h -= bonus + *h * bonus.abs() / 16384;
+    }
+}
+
+impl<M: Copy + PartialEq> Default for OrderingTables<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const TT_MOVE: i32 = 4_000_000;
+const NOISY: i32 = 2_000_000;
+const KILLER: i32 = 1_000_000;
+
+/// Ordering score of every move of `list`, aligned by index.
+pub fn score_moves<V: Evaluate>(
+    pos: &V,
+    list: &MoveList<V::Move>,
+    tt_index: Option<u16>,
+    tables: &OrderingTables<V::Move>,
+    ply: usize,
+    scores: &mut [i32],
+) {
+    let killers = tables.killers[ply.min(MAX_PLY)];
+    for (i, &m) in list.iter().enumerate() {
+        scores[i] = if tt_index == Some(i as u16) {
+            TT_MOVE
+        } else if pos.is_noisy(m) {
+            NOISY + pos.noisy_order(m)
+        } else if killers[0] == Some(m) {
+            KILLER + 1
+        } else if killers[1] == Some(m) {
+            KILLER
+        } else {
+            tables.history[pos.history_index(m) & 4095]
+        };
+    }
+}
+
+/// Index of the best-scored move from `start` on, swapped to `start` (selection sort, lazily).
+#[inline]
+pub fn pick_next<M: Copy>(
+    list: &mut MoveList<M>,
+    scores: &mut [i32],
+    order: &mut [u16],
+    start: usize,
+) {
+    let mut best = start;
+    for i in start + 1..list.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    list.swap(start, best);
+    scores.swap(start, best);
+    order.swap(start, best);
+}
+
+/// True for the quiet moves that ordering ranks as special.
+pub fn is_killer<M: Copy + PartialEq>(tables: &OrderingTables<M>, ply: usize, m: M) -> bool {
+    tables.killers[ply.min(MAX_PLY)].contains(&Some(m))
+}

@@ -1,0 +1,649 @@
+//! One search thread: iterative deepening over principal-variation
+//! alpha-beta with aspiration windows, quiescence, check extension,
+//! null-move pruning and late-move reductions, generic over the variant.
+//! The search never asks which variant it plays: what differs is data
+//! (`Variant` consts) and the variant's own [`Evaluate`] implementation.
+
+use super::ordering::{is_killer, pick_next, score_moves, OrderingTables, MAX_PLY};
+use super::timeman::{Limits, TimeManager};
+use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
+use crate::core::{MoveList, MAX_MOVES};
+use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
+use crate::variants::{GameResult, Outcome};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// State all threads of one search share: the table, the stop flag, the node count.
+pub struct Shared {
+    pub tt: TranspositionTable,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+}
+
+/// Search switches (pruning off gives a plain alpha-beta, for tests against brute force).
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    pub pruning: bool,
+    pub multipv: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            pruning: true,
+            multipv: 1,
+        }
+    }
+}
+
+/// One line of the root's result.
+#[derive(Clone, Debug)]
+pub struct Line<M> {
+    pub score: Score,
+    pub pv: Vec<M>,
+}
+
+/// Progress after an iteration (thread 0 only).
+#[derive(Clone, Debug)]
+pub struct Iteration<M> {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub nodes: u64,
+    pub lines: Vec<Line<M>>,
+}
+
+/// The score of an ended game for the side to move, `ply` plies from the root.
+#[inline]
+pub fn outcome_score(outcome: &Outcome, stm: crate::core::Color, ply: i32) -> Score {
+    match outcome.result {
+        GameResult::Draw => 0,
+        r if r == GameResult::win(stm) => MATE - ply,
+        _ => -(MATE - ply),
+    }
+}
+
+struct RootMove<M> {
+    mv: M,
+    index: u16,
+    score: Score,
+    pv: ArrayVec<M, MAX_PLY>,
+}
+
+/// A search thread's private state.
+pub struct Worker<'a, V: Evaluate> {
+    pub id: usize,
+    shared: &'a Shared,
+    limits: &'a Limits,
+    time: &'a TimeManager,
+    options: &'a SearchOptions,
+    /// Keys from the game's start to the current node, for repetition.
+    keys: Vec<u64>,
+    tables: OrderingTables<V::Move>,
+    pv: Vec<ArrayVec<V::Move, MAX_PLY>>,
+    nodes: u64,
+    unflushed: u64,
+    seldepth: i32,
+    aborted: bool,
+}
+
+impl<'a, V: Evaluate> Worker<'a, V> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared,
+        limits: &'a Limits,
+        time: &'a TimeManager,
+        options: &'a SearchOptions,
+        game_keys: &[u64],
+    ) -> Self {
+        let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
+        keys.extend_from_slice(game_keys);
+        Worker {
+            id,
+            shared,
+            limits,
+            time,
+            options,
+            keys,
+            tables: OrderingTables::new(),
+            pv: vec![ArrayVec::new(); MAX_PLY + 2],
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            aborted: false,
+        }
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            let total = self
+                .shared
+                .nodes
+                .fetch_add(self.unflushed, Ordering::Relaxed)
+                + self.unflushed;
+            self.unflushed = 0;
+            if self.shared.stop.load(Ordering::Relaxed)
+                || (self.id == 0 && self.time.out_of_time())
+                || self.limits.nodes.is_some_and(|n| total >= n)
+            {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if !self.aborted && self.shared.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Repetition or 50-move rule inside the tree: a draw.
+    #[inline]
+    fn is_draw(&self, pos: &V, ply: i32) -> bool {
+        if ply == 0 {
+            return false;
+        }
+        let p = pos.position();
+        if V::FIFTY_MOVE_RULE && p.halfmove_clock >= 100 {
+            return true;
+        }
+        if V::REPETITION_DRAWS {
+            let key = pos.key();
+            let n = self.keys.len();
+            // `keys` ends with the parent's key: the same side moved 2, 4, … plies back.
+            let span = (p.halfmove_clock as usize).min(n);
+            let mut i = 2;
+            while i <= span {
+                if self.keys[n - i] == key {
+                    return true;
+                }
+                i += 2;
+            }
+        }
+        false
+    }
+
+    /// Iterative deepening from `root`; reports each finished iteration (thread 0) to `report`.
+    pub fn iterate(
+        &mut self,
+        root: &V,
+        report: &mut dyn FnMut(&Iteration<V::Move>),
+    ) -> Option<Iteration<V::Move>> {
+        let mut list = MoveList::new();
+        root.search_moves(&mut list);
+        let mut root_moves: Vec<RootMove<V::Move>> = list
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| RootMove {
+                mv,
+                index: i as u16,
+                score: -INFINITE,
+                pv: ArrayVec::new(),
+            })
+            .collect();
+        if root_moves.is_empty() {
+            return None;
+        }
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 8)
+            .clamp(1, MAX_PLY as i32 - 8);
+        let multipv = self.options.multipv.clamp(1, root_moves.len());
+        let mut last: Option<Iteration<V::Move>> = None;
+        // Lazy SMP: helpers start deeper and skip some depths, so threads diverge.
+        let mut depth = 1 + (self.id as i32 % 2);
+        while depth <= max_depth {
+            if self.id > 0 && (depth + self.id as i32) % 3 == 0 && depth > 2 {
+                depth += 1;
+                continue;
+            }
+            self.seldepth = 0;
+            for pv_idx in 0..multipv {
+                let prev = if last.is_some() {
+                    root_moves[pv_idx].score
+                } else {
+                    -INFINITE
+                };
+                let mut delta = 25;
+                let (mut alpha, mut beta) =
+                    if self.options.pruning && depth >= 4 && prev.abs() < MATE_BOUND {
+                        (prev - delta, prev + delta)
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
+                loop {
+                    let score = self.root_search(root, &mut root_moves, pv_idx, depth, alpha, beta);
+                    if self.aborted {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INFINITE);
+                    } else if score >= beta {
+                        beta = (score + delta).min(INFINITE);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                }
+                if self.aborted {
+                    break;
+                }
+                root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+            }
+            if self.aborted && last.is_some() {
+                break;
+            }
+            let lines = root_moves[..multipv]
+                .iter()
+                .map(|r| {
+                    let mut pv = vec![r.mv];
+                    pv.extend(r.pv.iter().copied());
+                    Line { score: r.score, pv }
+                })
+                .collect();
+            let it = Iteration {
+                depth,
+                seldepth: self.seldepth,
+                nodes: self.shared.nodes.load(Ordering::Relaxed),
+                lines,
+            };
+            if self.id == 0 {
+                report(&it);
+            }
+            last = Some(it);
+            if self.aborted {
+                break;
+            }
+            let best = root_moves[0].score;
+            if self.id == 0
+                && (!self.time.may_start_iteration()
+                    || (best.abs() >= MATE_BOUND
+                        && depth > MATE - best.abs() + 2
+                        && self.limits.depth.is_none()))
+            {
+                break;
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        last
+    }
+
+    fn root_search(
+        &mut self,
+        root: &V,
+        moves: &mut [RootMove<V::Move>],
+        pv_idx: usize,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.keys.push(root.key());
+        let mut best = -INFINITE;
+        let in_check = root.is_check();
+        // Previous best first; the rest in previous score order.
+        for i in pv_idx..moves.len() {
+            let mv = moves[i].mv;
+            let mut child = root.clone();
+            child.play(mv);
+            let ext = if self.options.pruning && child.is_check() {
+                1
+            } else {
+                0
+            };
+            let d = depth - 1 + ext;
+            let score = if i == pv_idx {
+                -self.negamax(&child, d, 1, -beta, -alpha, true)
+            } else {
+                let mut s = -self.negamax(&child, d, 1, -alpha - 1, -alpha, true);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(&child, d, 1, -beta, -alpha, true);
+                }
+                s
+            };
+            if self.aborted {
+                break;
+            }
+            let _ = in_check;
+            if score > best {
+                best = score;
+            }
+            if score > alpha || i == pv_idx {
+                moves[i].score = score;
+                moves[i].pv = self.pv[1].clone();
+                if score > alpha {
+                    alpha = score;
+                    // Keep the best move at pv_idx so the next search tries it first.
+                    moves[pv_idx..=i].rotate_right(1);
+                }
+                if score >= beta {
+                    break;
+                }
+            } else {
+                moves[i].score = -INFINITE;
+            }
+        }
+        self.keys.pop();
+        if !self.aborted {
+            let e = TtEntry {
+                move_index: Some(moves[pv_idx].index),
+                score: score_to_tt(best, 0),
+                eval: 0,
+                depth,
+                bound: Bound::Exact,
+            };
+            if best > -INFINITE {
+                self.shared.tt.store(root.key(), e);
+            }
+        }
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &V,
+        mut depth: i32,
+        ply: i32,
+        mut alpha: Score,
+        beta: Score,
+        can_null: bool,
+    ) -> Score {
+        self.pv[ply as usize].clear();
+        let pruning = self.options.pruning;
+        if depth <= 0 {
+            return if pruning {
+                self.quiesce(pos, ply, alpha, beta, 0)
+            } else {
+                self.leaf(pos, ply)
+            };
+        }
+        self.count_node();
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos, ply) {
+            return 0;
+        }
+        if ply as usize >= MAX_PLY - 4 {
+            return pos.evaluate();
+        }
+        let pv_node = beta - alpha > 1;
+        // Mate distance pruning.
+        if pruning {
+            let a = alpha.max(-(MATE - ply));
+            let b = beta.min(MATE - ply - 1);
+            if a >= b {
+                return a;
+            }
+        }
+
+        let key = pos.key();
+        let tt = self.shared.tt.probe(key);
+        let tt_index = tt.and_then(|e| e.move_index);
+        if pruning && !pv_node {
+            if let Some(e) = tt {
+                if e.depth >= depth {
+                    let s = score_from_tt(e.score, ply);
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    };
+                    if cut {
+                        return s;
+                    }
+                }
+            }
+        }
+
+        let in_check = pos.is_check();
+        let mut list = MoveList::new();
+        pos.search_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        if pruning && in_check {
+            depth += 1;
+        }
+
+        // Null-move pruning: if passing still fails high, the position is good enough.
+        if pruning
+            && !pv_node
+            && can_null
+            && !in_check
+            && depth >= 3
+            && V::NULL_MOVE_OK
+            && beta.abs() < MATE_BOUND
+        {
+            let static_eval = pos.evaluate();
+            if static_eval >= beta {
+                if let Some(null) = pos.null_move() {
+                    let r = 2 + depth / 4;
+                    self.keys.push(key);
+                    let s = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                    self.keys.pop();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= MATE_BOUND { beta } else { s };
+                    }
+                }
+            }
+        }
+
+        let mut scores = [0i32; MAX_MOVES];
+        let mut order = [0u16; MAX_MOVES];
+        for (i, o) in order.iter_mut().enumerate().take(list.len()) {
+            *o = i as u16;
+        }
+        score_moves(
+            pos,
+            &list,
+            tt_index,
+            &self.tables,
+            ply as usize,
+            &mut scores,
+        );
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_index = None;
+        let mut quiets_tried: ArrayVec<usize, 64> = ArrayVec::new();
+        self.keys.push(key);
+        for i in 0..list.len() {
+            pick_next(&mut list, &mut scores, &mut order, i);
+            let mv = list[i];
+            let noisy = pos.is_noisy(mv);
+            let mut child = pos.clone();
+            child.play(mv);
+            let gives_check = child.is_check();
+            let new_depth = depth - 1;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true);
+            } else {
+                // Late-move reductions for quiet moves ordered late.
+                let mut r = 0;
+                if pruning
+                    && depth >= 3
+                    && i >= 3
+                    && !noisy
+                    && !in_check
+                    && !gives_check
+                    && !is_killer(&self.tables, ply as usize, mv)
+                {
+                    r = lmr(depth, i);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(&child, new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && r > 0 && !self.aborted {
+                    score = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true);
+                }
+            }
+            if self.aborted {
+                self.keys.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_index = Some(order[i]);
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply as usize + 1);
+                    let line = &mut head[ply as usize];
+                    line.clear();
+                    line.push(mv);
+                    let _ = line.try_extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !noisy {
+                            self.tables
+                                .reward(mv, pos.history_index(mv), ply as usize, depth);
+                            for &q in &quiets_tried {
+                                self.tables.punish(q, depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                let _ = quiets_tried.try_push(pos.history_index(mv));
+            }
+        }
+        self.keys.pop();
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                move_index: best_index,
+                score: score_to_tt(best, ply),
+                eval: 0,
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Depth-0 node without quiescence (pruning off): the game's end or the static evaluation.
+    fn leaf(&mut self, pos: &V, ply: i32) -> Score {
+        self.count_node();
+        if self.is_draw(pos, ply) {
+            return 0;
+        }
+        if !pos.has_moves() {
+            return self.terminal(pos, ply);
+        }
+        pos.evaluate()
+    }
+
+    /// A position without moves: the variant says how the game ended.
+    fn terminal(&self, pos: &V, ply: i32) -> Score {
+        match pos.outcome() {
+            Some(o) => outcome_score(&o, pos.turn(), ply),
+            None => 0,
+        }
+    }
+
+    fn quiesce(&mut self, pos: &V, ply: i32, mut alpha: Score, beta: Score, qply: i32) -> Score {
+        self.count_node();
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos, ply) {
+            return 0;
+        }
+        let in_check = V::HAS_CAPTURES && pos.is_check();
+        let mut list = MoveList::new();
+        pos.search_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        if ply as usize >= MAX_PLY - 4 || !V::HAS_CAPTURES {
+            return pos.evaluate();
+        }
+        let mut best = -INFINITE;
+        if !in_check || qply > 6 {
+            let stand = pos.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        let mut order = [0u16; MAX_MOVES];
+        let mut n = 0;
+        for i in 0..list.len() {
+            let m = list[i];
+            if (in_check && qply <= 6) || pos.is_noisy(m) {
+                list[n] = m;
+                scores[n] = if pos.is_noisy(m) {
+                    pos.noisy_order(m)
+                } else {
+                    -1_000_000
+                };
+                n += 1;
+            }
+        }
+        list.truncate(n);
+        self.keys.push(pos.key());
+        for i in 0..list.len() {
+            pick_next(&mut list, &mut scores, &mut order, i);
+            let mut child = pos.clone();
+            child.play(list[i]);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1);
+            if self.aborted {
+                self.keys.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.keys.pop();
+        best
+    }
+}
+
+/// Late-move reduction in plies for the `i`-th move at `depth`.
+#[inline]
+fn lmr(depth: i32, i: usize) -> i32 {
+    let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
+    r as i32
+}

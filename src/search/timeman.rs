@@ -1,0 +1,125 @@
+//! The TimeManager: turns the GUI's clock into a soft limit (don't start
+//! another iteration) and a hard limit (stop now), keeping a move-overhead
+//! margin so the engine never loses on time.
+
+use std::time::{Duration, Instant};
+
+/// What the caller asked for; any combination, the first limit reached wins.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// Own remaining clock and increment.
+    pub time: Option<Duration>,
+    pub increment: Duration,
+    pub moves_to_go: Option<u32>,
+    pub infinite: bool,
+}
+
+impl Limits {
+    pub fn depth(d: i32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Deadlines of one search.
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// `overhead` is subtracted for the GUI and pipe latency.
+    pub fn new(limits: &Limits, overhead: Duration) -> TimeManager {
+        let start = Instant::now();
+        if limits.infinite {
+            return TimeManager {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            return TimeManager {
+                start,
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        if let Some(time) = limits.time {
+            let left = time.saturating_sub(overhead);
+            let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50) as u32;
+            let base = left / (mtg + 2) + limits.increment * 3 / 4;
+            let soft = base.min(left / 2);
+            let hard = (base * 4).min(left * 3 / 4).max(soft);
+            let floor = Duration::from_millis(1);
+            return TimeManager {
+                start,
+                soft: Some(soft.max(floor)),
+                hard: Some(hard.max(floor)),
+            };
+        }
+        TimeManager {
+            start,
+            soft: None,
+            hard: None,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Past the hard limit: abort the search.
+    #[inline]
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// Whether another iteration is worth starting.
+    pub fn may_start_iteration(&self) -> bool {
+        self.soft.is_none_or(|s| self.start.elapsed() < s / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_leaves_margin() {
+        let l = Limits {
+            time: Some(Duration::from_millis(1000)),
+            increment: Duration::from_millis(10),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&l, Duration::from_millis(30));
+        assert!(tm.hard.unwrap() <= Duration::from_millis(1000 * 3 / 4));
+        assert!(tm.soft.unwrap() <= tm.hard.unwrap());
+        let tiny = Limits {
+            time: Some(Duration::from_millis(5)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&tiny, Duration::from_millis(30));
+        assert_eq!(tm.hard.unwrap(), Duration::from_millis(1));
+    }
+}
