@@ -935,3 +935,54 @@ fn random_games() {
     assert!(total.get() >= 10_000, "{} positions", total.get());
     assert!(ended.get() >= 30, "{} of 40 games ended", ended.get());
 }
+
+// ---------------------------------------------------------------- CLI and constructed castling
+
+#[test]
+fn cli_moves_and_perft() {
+    let zest = env!("CARGO_BIN_EXE_zest");
+    let out = std::process::Command::new(zest)
+        .args(["moves", "--variant", "arrangement", "--fen", START])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let mut lines: Vec<&str> = printed.lines().collect();
+    lines.sort();
+    assert_eq!(lines, ["0000", "e8/b8", "e8/c8", "e8/d8", "e8/g8"]);
+    // Every printed move parses back (step first, 80 combined moves).
+    let first = "rqbnnbkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQNBKR w KQkq - 0 1 first";
+    let out = std::process::Command::new(zest)
+        .args(["moves", "--variant", "arrangement", "--fen", first])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let p = pos(first);
+    assert_eq!(printed.lines().count(), 80);
+    for l in printed.lines() {
+        let m = p.parse_move(l).unwrap();
+        assert_eq!(p.move_to_string(m), l);
+    }
+    let out = std::process::Command::new(zest)
+        .args(["perft", "--variant", "arrangement", "--fen", START, "5"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("Nodes: 32000"));
+}
+
+#[test]
+fn king_swap_past_a_castling_rook_constructed() {
+    // Black's c8 rook has a right (Shredder `c`); after e8/b8 both rooks stand right of the
+    // king: one h-side right per side, the outermost (h8) keeps it.
+    let p = after(
+        "bqrnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkc - 0 1 king",
+        &["e8/b8"],
+    );
+    assert_eq!(
+        p.fen(),
+        "bkrnqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1 mirror"
+    );
+    assert_eq!(p.key(), p.key_from_scratch());
+}
