@@ -363,7 +363,6 @@ fn swap_on_rank1(placement: &str, a: usize, b: usize) -> String {
 fn the_80_arrangements() {
     let expected: Vec<String> =
         std::fs::read_to_string(manifest("tests/data/arrangement-positions.txt"))
-            .or_else(|_| std::fs::read_to_string("/work/shared/rules/arrangement-positions.txt"))
             .unwrap()
             .lines()
             .map(String::from)
