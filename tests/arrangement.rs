@@ -63,6 +63,14 @@ fn vectors_copy_is_identical_to_shared() {
             "tests/data/vectors.tsv differs from {shared:?}"
         );
     }
+    let list = shared.with_file_name("arrangement-positions.txt");
+    if let Ok(theirs) = std::fs::read(&list) {
+        let ours = std::fs::read(manifest("tests/data/arrangement-positions.txt")).unwrap();
+        assert!(
+            ours == theirs,
+            "arrangement-positions.txt differs from {list:?}"
+        );
+    }
 }
 
 /// Every `arrangement` row of vectors.tsv. All run here: the deepest (perft 7 from the
