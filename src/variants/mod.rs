@@ -3,6 +3,7 @@
 //! Generic code (perft, search, protocols, tournament) is written once over
 //! `V: Variant` and dispatched statically through [`dispatch`].
 
+pub mod arrangement;
 pub mod chess;
 pub mod fide;
 pub mod game;
@@ -203,7 +204,7 @@ pub trait VariantFn {
 }
 
 /// The registered names, in the order `zest variants` lists them.
-pub const NAMES: &[&str] = &["chess", "fischerandom"];
+pub const NAMES: &[&str] = &["chess", "fischerandom", "arrangement"];
 
 /// An unknown variant name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -215,6 +216,7 @@ pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVari
     Ok(match name {
         "chess" | "normal" | "standard" => f.call::<chess::Chess>(),
         "fischerandom" | "chess960" | "960" => f.call::<chess::Chess960>(),
+        "arrangement" => f.call::<arrangement::Arrangement>(),
         other => return Err(UnknownVariant(other.to_string())),
     })
 }
