@@ -2,6 +2,7 @@
 //! trait the search is generic over. Scores are centipawns from the side to
 //! move's point of view.
 
+pub mod arrangement;
 pub mod fide;
 
 use crate::variants::Variant;

@@ -664,3 +664,15 @@ impl Variant for Arrangement {
         }
     }
 }
+
+impl Arrangement {
+    /// The play-phase position with the other side to move (null-move pruning); none during setup.
+    pub fn null_move(&self) -> Option<Arrangement> {
+        if self.step != Step::Play {
+            return None;
+        }
+        let mut next = self.clone();
+        next.pos.pass_turn();
+        Some(next)
+    }
+}

@@ -122,16 +122,22 @@ impl ActionSink for Counter {
 #[inline]
 pub fn count(pos: &Position) -> u64 {
     let mut c = Counter(0);
-    generate(pos, &mut c);
+    generate_into(pos, &mut c);
     c.0
 }
 
 /// Calls `f` with every legal FIDE action of the side to move.
+#[inline]
+pub fn generate<F: FnMut(Action)>(pos: &Position, f: &mut F) {
+    generate_into(pos, f);
+}
+
+/// Feeds every legal FIDE action of the side to move to a sink.
 ///
 /// Pawns double-step from their own second rank only; variants that allow
 /// more (Swap's first-rank pawns) add those moves themselves.
 #[inline]
-pub fn generate<S: ActionSink>(pos: &Position, f: &mut S) {
+pub fn generate_into<S: ActionSink>(pos: &Position, f: &mut S) {
     let us = pos.turn();
     let b = &pos.board;
     let king = pos.king(us);

@@ -1,0 +1,36 @@
+//! Arrangement evaluator: the FIDE terms (material, piece-square tables,
+//! bishop pair, mobility) on the arranged back rank; during the setup phase
+//! the same terms judge the arrangement being built.
+
+use super::fide::{evaluate_white, mvv_lva};
+use super::{Evaluate, Score};
+use crate::core::Color;
+use crate::variants::arrangement::{ArrMove, Arrangement};
+use crate::variants::Variant;
+
+impl Evaluate for Arrangement {
+    fn evaluate(&self) -> Score {
+        let s = evaluate_white(self.position());
+        if self.turn() == Color::White {
+            s
+        } else {
+            -s
+        }
+    }
+
+    fn noisy_order(&self, m: ArrMove) -> i32 {
+        m.action().map_or(0, |a| mvv_lva(self.position(), a))
+    }
+
+    fn history_index(&self, m: ArrMove) -> usize {
+        match m {
+            ArrMove::Play(a) | ArrMove::First(_, a) => a.from.index() * 64 + a.to.index(),
+            ArrMove::Swap(s) => s.mover.index() * 64 + s.partner.index(),
+            ArrMove::Pass => 0,
+        }
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        Arrangement::null_move(self)
+    }
+}
