@@ -109,7 +109,7 @@ pub fn pst(role: Role, color: Color, sq: Square, endgame_weight: i32) -> Score {
         Color::White => sq.index(),
         Color::Black => sq.flip_vertical().index(),
     };
-    let v = match role {
+    (match role {
         Role::Pawn => PAWN[i],
         Role::Knight => KNIGHT[i],
         Role::Bishop => BISHOP[i],
@@ -122,8 +122,7 @@ pub fn pst(role: Role, color: Color, sq: Square, endgame_weight: i32) -> Score {
             let (m, e) = (KING_MID[i] as i32, KING_END[i] as i32);
             return (m * (24 - endgame_weight) + e * endgame_weight) / 24;
         }
-    } as Score;
-    v
+    }) as Score
 }
 
 /// 0 (all pieces on) .. 24 (no pieces but kings and pawns).

@@ -241,7 +241,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 if self.aborted {
                     break;
                 }
-                root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
             }
             if self.aborted && last.is_some() {
                 break;
