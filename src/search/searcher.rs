@@ -148,6 +148,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.unflushed = 0;
     }
 
+    /// Bookkeeping on entering a node; true when it scores 0 at once (stopped, or drawn).
+    #[inline]
+    fn enter_node(&mut self, pos: &V, ply: i32) -> bool {
+        self.count_node();
+        if self.should_stop() {
+            return true;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.is_draw(pos, ply)
+    }
+
     /// Repetition or 50-move rule inside the tree: a draw.
     #[inline]
     fn is_draw(&self, pos: &V, ply: i32) -> bool {
@@ -370,12 +381,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 self.leaf(pos, ply)
             };
         }
-        self.count_node();
-        if self.should_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.is_draw(pos, ply) {
+        if self.enter_node(pos, ply) {
             return 0;
         }
         if ply as usize >= MAX_PLY - 4 {
@@ -574,12 +580,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     fn quiesce(&mut self, pos: &V, ply: i32, mut alpha: Score, beta: Score, qply: i32) -> Score {
-        self.count_node();
-        if self.should_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.is_draw(pos, ply) {
+        if self.enter_node(pos, ply) {
             return 0;
         }
         let in_check = V::HAS_CAPTURES && pos.is_check();
