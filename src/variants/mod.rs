@@ -216,6 +216,7 @@ pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVari
         "chess" | "normal" | "standard" => f.call::<chess::Chess>(),
         "fischerandom" | "chess960" | "960" => f.call::<chess::Chess960>(),
         "interchange" => f.call::<interchange::Interchange>(),
+        "palindromic" => f.call::<palindromic::Palindromic>(),
         other => return Err(UnknownVariant(other.to_string())),
     })
 }
