@@ -284,6 +284,7 @@ impl Variant for Palindromic {
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
         let pos = two_action::parse_fen(text)?;
+        LazyLock::force(&REACH_EMPTY);
         for (sq, p) in pos.board.pieces() {
             if !reachable_on_empty_board(p.color, p.role).contains(sq) {
                 return Err(FenError::Illegal(

