@@ -417,9 +417,6 @@ fn check_part<S: TwoAction>(
             Ok(None)
         };
     };
-    if !any {
-        return Err("an action where only a pass is possible");
-    }
     if r.promotion.is_some() {
         return Err("no promotion");
     }

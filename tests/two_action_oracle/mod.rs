@@ -2,7 +2,7 @@
 //! the spec tables only (nothing from `zest::variants`): boards as 64 letters, moves by
 //! walking (file, rank) vectors, reachability by breadth-first search. The tests compare
 //! the engine with it.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop, clippy::type_complexity)]
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -96,7 +96,15 @@ pub fn destinations(letter: u8) -> Vec<usize> {
 }
 
 pub fn is_home(letter: u8, at: usize) -> bool {
-    destinations(letter).contains(&at)
+    static MASKS: std::sync::OnceLock<[u64; 128]> = std::sync::OnceLock::new();
+    let masks = MASKS.get_or_init(|| {
+        let mut m = [0u64; 128];
+        for &l in b"PNBKQRLpnbkqrl" {
+            m[l as usize] = destinations(l).iter().fold(0, |a, &s| a | 1 << s);
+        }
+        m
+    });
+    masks[letter as usize] >> at & 1 == 1
 }
 
 /// Moves of the pieces table from `from`, where `blocked(sq)` says a square may be
@@ -247,12 +255,15 @@ impl Oracle {
         let mut after = *b;
         after[to] = letter;
         after[from] = b'.';
+        let (walls_before, walls_after) = (Self::walls(b), Self::walls(&after));
         for s in 0..64 {
             if b[s] == b'.' {
                 continue;
             }
             let s_after = if s == from { to } else { s };
-            if self.free_reaching(b, s) && !self.free_reaching(&after, s_after) {
+            let before = is_home(b[s], s) || self.reaches(b[s], s, walls_before);
+            let now = is_home(b[s], s_after) || self.reaches(b[s], s_after, walls_after);
+            if before && !now {
                 return false;
             }
         }
