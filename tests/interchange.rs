@@ -418,7 +418,7 @@ fn ten_thousand_random_games_end_with_the_recounted_score() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 136, ..ProptestConfig::default() })]
 
     /// Along random games: turns print and parse back, FEN and keys are consistent,
     /// undo restores, and the turn list equals the slow model's.
@@ -439,7 +439,7 @@ proptest! {
                 let m = p.parse_move(s).unwrap();
                 prop_assert_eq!(&p.move_to_string(m), s);
             }
-            if ply % 4 == 0 {
+            if ply % 8 == 0 {
                 prop_assert_eq!(&listed, &oracle::interchange_turns(&fen), "{}", fen);
             }
             if listed.is_empty() {

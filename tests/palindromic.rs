@@ -435,7 +435,7 @@ fn ten_thousand_random_games_end_as_the_board_says() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
 
     /// Along random games: turns print and parse back, FEN and keys are consistent, undo
     /// restores, and the turn list equals the slow model's (forward-only moves, maximum
@@ -458,7 +458,7 @@ proptest! {
                 let m = p.parse_move(s).unwrap();
                 prop_assert_eq!(&p.move_to_string(m), s);
             }
-            if ply % 6 == 0 {
+            if ply % 10 == 0 {
                 prop_assert_eq!(&listed, &oracle::palindromic_turns(&mut o, &fen), "{}", fen);
             }
             if listed.is_empty() {
