@@ -456,3 +456,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn clocks_count_turns_and_pawn_moves_in_either_action() {
+    let mut g = Game::<Interchange>::new();
+    g.play_str("b1c3,g8f6").unwrap();
+    assert_eq!(
+        g.position().fen(),
+        "lnbkqb1r/pppppppp/5n2/8/8/2N5/PPPPPPPP/R1BQKBNL b - - 1 1"
+    );
+    g.play_str("b8c6,g1f3").unwrap();
+    assert_eq!(
+        g.position().fen(),
+        "l1bkqb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1L w - - 2 2"
+    );
+    // A pawn moved by the opponent action resets the clock too.
+    g.play_str("c3b5,e7e5").unwrap();
+    assert_eq!(g.position().position().halfmove_clock, 0);
+    assert_eq!(g.position().position().fullmoves, 2);
+}
