@@ -4,6 +4,7 @@
 
 pub mod arrangement;
 pub mod fide;
+pub mod two_action;
 
 use crate::variants::Variant;
 
