@@ -542,7 +542,8 @@ fn malformed_moves() {
 #[test]
 fn malformed_fens() {
     use FenError::*;
-    let cases: &[(&str, fn(&FenError) -> bool)] = &[
+    type Expect = fn(&FenError) -> bool;
+    let cases: &[(&str, Expect)] = &[
         (
             "raXkqbXr/pppppppp/8/8/8/8/PPPPPPPP/RAxKQBxR w KQkq - 0",
             |e| matches!(e, FieldCount { .. }),
@@ -727,7 +728,7 @@ const ENDINGS: [&str; 9] = [
     "",
 ];
 
-fn random_game(seed: u64) -> usize {
+fn random_game(seed: u64) -> (usize, String) {
     let mut rng = Rng(seed | 1);
     let mut g: Game<Exile> = Game::new();
     let mut positions = 0;
@@ -741,7 +742,7 @@ fn random_game(seed: u64) -> usize {
             if s != "1/2-1/2 {3-fold repetition}" {
                 assert_eq!(p.count_moves(), 0);
             }
-            return positions;
+            return (positions, s);
         }
         let mut list = Vec::new();
         let _ = p.for_each_move(|m| {
@@ -751,7 +752,7 @@ fn random_game(seed: u64) -> usize {
         assert!(!list.is_empty(), "{}", p.fen());
         // Prefer captures now and then so that games reach the bare-king ending too.
         let captures: Vec<ExileMove> = list.iter().copied().filter(|&m| p.is_noisy(m)).collect();
-        let m = if !captures.is_empty() && rng.next() % 2 == 0 {
+        let m = if !captures.is_empty() && rng.next() & 1 == 0 {
             captures[(rng.next() % captures.len() as u64) as usize]
         } else {
             list[(rng.next() % list.len() as u64) as usize]
@@ -766,14 +767,23 @@ fn random_games_cover_10000_positions() {
     let mut total = 0;
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut games = 0;
+    let mut endings = std::collections::BTreeMap::new();
     while total < 10_000 {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        total += random_game(seed);
+        let (n, ending) = random_game(seed);
+        total += n;
         games += 1;
+        *endings.entry(ending).or_insert(0) += 1;
     }
-    eprintln!("{games} games, {total} positions");
+    eprintln!("{games} games, {total} positions, endings {endings:?}");
+    // The games reach the decisive endings, not only the draws.
+    assert!(
+        endings.keys().any(|e| e.contains("bare king")),
+        "{endings:?}"
+    );
+    assert!(endings.keys().any(|e| e.contains("mates")), "{endings:?}");
 }
 
 proptest! {
