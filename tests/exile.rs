@@ -972,7 +972,7 @@ mod oracle {
         let mut out = Vec::new();
         let legal_after =
             |after: &Mailbox| !attacked(after, king(after, us), !us, fm_after, turn_after);
-        let mut try_move = |from: Square,
+        let try_move = |from: Square,
                             to: Square,
                             extra: Option<Square>,
                             promo: bool,
