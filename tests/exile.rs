@@ -973,10 +973,10 @@ mod oracle {
         let legal_after =
             |after: &Mailbox| !attacked(after, king(after, us), !us, fm_after, turn_after);
         let try_move = |from: Square,
-                            to: Square,
-                            extra: Option<Square>,
-                            promo: bool,
-                            out: &mut Vec<String>| {
+                        to: Square,
+                        extra: Option<Square>,
+                        promo: bool,
+                        out: &mut Vec<String>| {
             let mut after = b;
             let piece = after[from.index()].take();
             after[to.index()] = piece;
@@ -1163,4 +1163,23 @@ proptest! {
         };
         check_position(&p);
     }
+}
+
+#[test]
+fn en_passant_target_counts_only_when_the_capture_is_legal() {
+    // Example 7: e5d6 would expose the a5 king, so d6 is no part of the position.
+    let illegal = pos("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 30");
+    let none = pos("8/8/8/K2pP2r/8/8/8/4k3 w - - 0 30");
+    assert_eq!(illegal.key(), none.key());
+    assert_eq!(illegal.key(), illegal.key_from_scratch());
+    let legal = pos("8/8/8/3pP2r/K7/8/8/4k3 w - d6 0 30");
+    let none = pos("8/8/8/3pP2r/K7/8/8/4k3 w - - 0 30");
+    assert_ne!(legal.key(), none.key());
+    // Reached by a double step, the key still matches the one from scratch.
+    let p = played("8/3p4/8/K3P2r/8/8/8/4k3 b - - 0 30", &["d7d5"]);
+    assert_eq!(p.fen(), "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 31");
+    assert_eq!(p.key(), p.key_from_scratch());
+    assert_eq!(p.key(), pos("8/8/8/K2pP2r/8/8/8/4k3 w - - 0 31").key());
+    let q = played("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 30", &["a5a4"]);
+    assert_eq!(q.key(), q.key_from_scratch());
 }

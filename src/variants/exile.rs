@@ -227,6 +227,29 @@ impl Exile {
         .any()
     }
 
+    /// The core keys the en passant file whenever a pawn attacks the target; the rules
+    /// count it only when the capture is legal. This is the key part that takes it back
+    /// out where the capture would expose the king (XOR it in and out around each move).
+    #[inline]
+    fn ep_key_fix(&self) -> u64 {
+        let Some(ep) = self.pos.ep_square() else {
+            return 0;
+        };
+        let us = self.pos.turn();
+        if (attacks::pawn(!us, ep) & self.pos.pieces(us, Role::Pawn)).is_empty() {
+            return 0;
+        }
+        let mut legal = false;
+        self.gen_en_passant(ep, self.pos.king(us), self.live_exiles(), &mut |_| {
+            legal = true
+        });
+        if legal {
+            0
+        } else {
+            crate::core::zobrist::en_passant_file(ep.file())
+        }
+    }
+
     fn bare(&self, color: Color) -> bool {
         self.pos.board.by_color(color).count() == 1
     }
@@ -560,7 +583,9 @@ impl Variant for Exile {
             return Err(FenError::Illegal("pawn on the first or last rank"));
         }
         pos.toggle_key(phase_key(pos.fullmoves, pos.turn()));
-        let e = Exile { pos };
+        let mut e = Exile { pos };
+        let fix = e.ep_key_fix();
+        e.pos.toggle_key(fix);
         if e.king_attacked(!e.pos.turn()) {
             return Err(FenError::Illegal("the side not to move is in check"));
         }
@@ -577,7 +602,9 @@ impl Variant for Exile {
     }
 
     fn key_from_scratch(&self) -> u64 {
-        self.pos.key_from_scratch() ^ phase_key(self.pos.fullmoves, self.pos.turn())
+        self.pos.key_from_scratch()
+            ^ phase_key(self.pos.fullmoves, self.pos.turn())
+            ^ self.ep_key_fix()
     }
 
     #[inline]
@@ -606,7 +633,7 @@ impl Variant for Exile {
 
     #[inline]
     fn play(&mut self, m: ExileMove) {
-        let before = phase_key(self.pos.fullmoves, self.pos.turn());
+        let before = phase_key(self.pos.fullmoves, self.pos.turn()) ^ self.ep_key_fix();
         match m {
             ExileMove::Action(a) => fide::play(&mut self.pos, a),
             ExileMove::Tour { from, to } => fide::play(&mut self.pos, Action::new(from, to)),
@@ -631,7 +658,7 @@ impl Variant for Exile {
                 pos.set_ep_square(None);
             }
         }
-        let after = phase_key(self.pos.fullmoves, self.pos.turn());
+        let after = phase_key(self.pos.fullmoves, self.pos.turn()) ^ self.ep_key_fix();
         self.pos.toggle_key(before ^ after);
     }
 
