@@ -239,10 +239,14 @@ impl Exile {
         if (attacks::pawn(!us, ep) & self.pos.pieces(us, Role::Pawn)).is_empty() {
             return 0;
         }
+        // A side that must tour cannot capture at all.
         let mut legal = false;
-        self.gen_en_passant(ep, self.pos.king(us), self.live_exiles(), &mut |_| {
-            legal = true
-        });
+        let must_tour = (self.unreleased() & self.pos.board.by_color(us)).any();
+        if !must_tour {
+            self.gen_en_passant(ep, self.pos.king(us), self.live_exiles(), &mut |_| {
+                legal = true
+            });
+        }
         if legal {
             0
         } else {
