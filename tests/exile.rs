@@ -1183,3 +1183,18 @@ fn en_passant_target_counts_only_when_the_capture_is_legal() {
     let q = played("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 30", &["a5a4"]);
     assert_eq!(q.key(), q.key_from_scratch());
 }
+
+#[test]
+fn tour_must_not_leave_the_own_king_in_check() {
+    // Set-up: White must tour c8 while the h8 rook checks h1: only tours that block on
+    // the h-file. h2 is out of reach: it is of the other colour, so 3 leaps, and three
+    // knight vectors cannot add up to (+5, -6). h7 is reached in 4: c8/b6/d7/f8/h7.
+    let fen = "k1X4r/8/8/8/8/8/8/7K w - - 0 1";
+    let p = pos(fen);
+    assert!(p.is_check());
+    assert_eq!(moves(&p), words("c8h3 c8h4 c8h5 c8h6 c8h7"));
+    assert_eq!(p.parse_move("c8/b6/d7/f8/h7"), p.parse_move("c8h7"));
+    assert_eq!(p.parse_move("c8/b6/d5/f4/h3"), p.parse_move("c8h3"));
+    assert_rejected(fen, "c8d6", Some("it leaves the king in check"));
+    assert_rejected(fen, "c8/b6/c4/d6", Some("it leaves the king in check"));
+}
