@@ -308,6 +308,8 @@ impl Exile {
         self.tour_error(from, to).is_none()
     }
 
+    /// Why a reachable tour is illegal (rule 5 of the exile phase), if it is. The other
+    /// exiles attack as they will after the move (released or not by the new counters).
     fn tour_error(&self, from: Square, to: Square) -> Option<&'static str> {
         let b = &self.pos.board;
         let us = self.pos.turn();
