@@ -69,7 +69,12 @@ pub fn race_white(pos: &Position) -> Score {
             let t = type_index(color, role);
             let dest = destinations_by_index(t);
             for sq in pos.pieces(color, role) {
-                score += sign * if dest.contains(sq) { HOME } else { -PER_MOVE * table[t][sq.index()] as Score };
+                score += sign
+                    * if dest.contains(sq) {
+                        HOME
+                    } else {
+                        -PER_MOVE * table[t][sq.index()] as Score
+                    };
             }
         }
     }
@@ -91,8 +96,9 @@ fn for_side_to_move(pos: &Position) -> Score {
 }
 
 macro_rules! race_evaluator {
-    ($t:ty) => {
+    ($t:ty, $bench_depth:expr) => {
         impl Evaluate for $t {
+            const BENCH_DEPTH: i32 = $bench_depth;
             fn evaluate(&self) -> Score {
                 for_side_to_move(self.position())
             }
@@ -106,5 +112,6 @@ macro_rules! race_evaluator {
     };
 }
 
-race_evaluator!(Interchange);
-race_evaluator!(Palindromic);
+// Interchange's turns number in the hundreds (own action × opponent's action).
+race_evaluator!(Interchange, 3);
+race_evaluator!(Palindromic, 4);

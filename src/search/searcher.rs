@@ -583,13 +583,21 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if self.enter_node(pos, ply) {
             return 0;
         }
-        let in_check = V::HAS_CAPTURES && pos.is_check();
+        if !V::HAS_CAPTURES {
+            // Nothing is noisy: the node is a leaf (whose end, if any, the variant knows).
+            return if pos.has_moves() {
+                pos.evaluate()
+            } else {
+                self.terminal(pos, ply)
+            };
+        }
+        let in_check = pos.is_check();
         let mut list = MoveList::new();
         pos.search_moves(&mut list);
         if list.is_empty() {
             return self.terminal(pos, ply);
         }
-        if ply as usize >= MAX_PLY - 4 || !V::HAS_CAPTURES {
+        if ply as usize >= MAX_PLY - 4 {
             return pos.evaluate();
         }
         let mut best = -INFINITE;

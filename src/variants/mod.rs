@@ -5,6 +5,7 @@
 
 pub mod arrangement;
 pub mod chess;
+pub mod exile;
 pub mod fide;
 pub mod game;
 pub mod interchange;
@@ -207,7 +208,14 @@ pub trait VariantFn {
 }
 
 /// The registered names, in the order `zest variants` lists them.
-pub const NAMES: &[&str] = &["chess", "fischerandom", "interchange", "palindromic", "arrangement"];
+pub const NAMES: &[&str] = &[
+    "chess",
+    "fischerandom",
+    "interchange",
+    "palindromic",
+    "exile",
+    "arrangement",
+];
 
 /// An unknown variant name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -222,6 +230,7 @@ pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVari
         "arrangement" => f.call::<arrangement::Arrangement>(),
         "interchange" => f.call::<interchange::Interchange>(),
         "palindromic" => f.call::<palindromic::Palindromic>(),
+        "exile" => f.call::<exile::Exile>(),
         other => return Err(UnknownVariant(other.to_string())),
     })
 }
