@@ -5,7 +5,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use zest::eval::Evaluate;
 use zest::search::{Limits, SearchOptions, Searcher};
-use zest::variants::{self, Variant, VariantFn};
+use zest::variants::{self, VariantFn};
 
 struct Counting;
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
@@ -40,7 +40,7 @@ impl VariantFn for Measure {
             &mut |_| {},
         );
         let allocs = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        assert!(r.best.is_some(), "{}", V::NAME);
+        assert!(r.best.is_some(), "{}", <V as zest::variants::Variant>::NAME);
         (r.nodes, allocs)
     }
 }
