@@ -6,6 +6,7 @@
 pub mod chess;
 pub mod fide;
 pub mod game;
+pub mod swap;
 
 use crate::core::{Color, FenError, MoveError, MoveList, Position};
 use std::borrow::Cow;
@@ -200,7 +201,7 @@ pub trait VariantFn {
 }
 
 /// The registered names, in the order `zest variants` lists them.
-pub const NAMES: &[&str] = &["chess", "fischerandom"];
+pub const NAMES: &[&str] = &["chess", "fischerandom", "swap"];
 
 /// An unknown variant name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -212,6 +213,7 @@ pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVari
     Ok(match name {
         "chess" | "normal" | "standard" => f.call::<chess::Chess>(),
         "fischerandom" | "chess960" | "960" => f.call::<chess::Chess960>(),
+        "swap" => f.call::<swap::Swap>(),
         other => return Err(UnknownVariant(other.to_string())),
     })
 }
