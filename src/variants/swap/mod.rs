@@ -15,7 +15,7 @@ pub use path::{SwapMove, SwapPath, MAX_PATH_SQUARES};
 use super::{fide, GameResult, Outcome, Variant};
 use crate::core::fen::{self, FenError};
 use crate::core::{
-    Action, ActionKind, Bitboard, Color, MoveError, Notation, Piece, Position, Role, Square,
+    Action, ActionKind, Bitboard, Color, MoveError, Notation, Piece, Position, Role,
 };
 use std::ops::ControlFlow;
 
@@ -84,6 +84,10 @@ impl Swap {
     /// reaches (every ordinary move, and those swap sequences), each once, swap
     /// sequences by their canonical path. For search and random play, where the
     /// full set (millions in crowded positions) is out of reach.
+    ///
+    /// Never empty while the position has a legal move: when no move is that
+    /// short (a check that only a long sequence escapes), the first move of the
+    /// full generator is given.
     pub fn for_each_move_upto<F: FnMut(SwapMove) -> ControlFlow<()>>(
         &self,
         max_swaps: usize,
@@ -92,10 +96,26 @@ impl Swap {
         if self.dead() {
             return ControlFlow::Continue(());
         }
-        self.ordinary_flow(&mut f)?;
+        let mut any = false;
+        let mut g = |m| {
+            any = true;
+            f(m)
+        };
+        self.ordinary_flow(&mut g)?;
         generator::for_each_swap_upto(&self.pos, self.ko.as_ref(), max_swaps, |p| {
-            f(SwapMove::Path(p))
-        })
+            g(SwapMove::Path(p))
+        })?;
+        if !any {
+            let mut first = None;
+            let _ = generator::for_each_swap(&self.pos, self.ko.as_ref(), |p| {
+                first = Some(p);
+                ControlFlow::Break(())
+            });
+            if let Some(p) = first {
+                return f(SwapMove::Path(p));
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     fn ordinary_flow<F: FnMut(SwapMove) -> ControlFlow<()>>(&self, f: &mut F) -> ControlFlow<()> {
@@ -153,9 +173,12 @@ impl Swap {
         }
         self.pos.pass_turn();
         self.pos.set_ep_square(None);
-        if !path.has_promotion() {
-            self.set_ko(Some(path));
-        }
+        // A promotion can never be undone: no KO after it.
+        self.set_ko(if path.has_promotion() {
+            None
+        } else {
+            Some(path)
+        });
     }
 
     fn set_ko(&mut self, ko: Option<SwapPath>) {
@@ -372,10 +395,4 @@ impl Variant for Swap {
             .ok_or_else(|| MoveError::Illegal(s.to_string()))?;
         Ok(SwapMove::Path(canon))
     }
-}
-
-/// A square's name, for messages.
-#[allow(dead_code)]
-fn name(sq: Square) -> String {
-    sq.to_string()
 }
