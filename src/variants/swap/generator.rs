@@ -15,7 +15,7 @@
 
 use super::keyset::{with_set, KeySet};
 use super::path::{SwapPath, PROMOTION_ORDER};
-use crate::core::{zobrist, Bitboard, Board, Color, Piece, Position, Role, Square};
+use crate::core::{attacks, zobrist, Bitboard, Board, Color, Piece, Position, Role, Square};
 use crate::variants::fide;
 use std::ops::ControlFlow;
 
@@ -74,6 +74,49 @@ fn pawn_moved_key() -> u64 {
     zobrist::extra(201)
 }
 
+/// The squares from which each kind of piece attacks one square, for a fixed
+/// occupancy. A swap never changes which squares are occupied, so these stay
+/// valid for a whole walk and "is this king attacked" costs bitboard masks only.
+#[derive(Clone, Copy)]
+struct Rays {
+    sq: Square,
+    /// Colour of the pieces that would attack (the king's opponent).
+    by: Color,
+    rook: Bitboard,
+    bishop: Bitboard,
+    knight: Bitboard,
+    king: Bitboard,
+    pawn: Bitboard,
+}
+
+impl Rays {
+    #[inline]
+    fn new(sq: Square, by: Color, occ: Bitboard) -> Rays {
+        Rays {
+            sq,
+            by,
+            rook: attacks::rook(sq, occ),
+            bishop: attacks::bishop(sq, occ),
+            knight: attacks::knight(sq),
+            king: attacks::king(sq),
+            pawn: attacks::pawn(!by, sq),
+        }
+    }
+
+    /// Whether a piece of `by` attacks `sq` on `board`.
+    #[inline]
+    fn attacked(&self, board: &Board) -> bool {
+        let queens = board.by_role(Role::Queen);
+        (((self.rook & (board.by_role(Role::Rook) | queens))
+            | (self.bishop & (board.by_role(Role::Bishop) | queens))
+            | (self.knight & board.by_role(Role::Knight))
+            | (self.king & board.by_role(Role::King))
+            | (self.pawn & board.by_role(Role::Pawn)))
+            & board.by_color(self.by))
+        .any()
+    }
+}
+
 /// What a walk does with the paths it meets.
 pub trait Visit {
     /// Whether the swap that leaves `vacated` holding `landing` is worth trying:
@@ -101,6 +144,10 @@ pub struct Walker {
     /// Squares of the path so far; every piece on one has been swapped.
     visited: Bitboard,
     enemy_king: Square,
+    /// Attack masks towards the enemy king (which no swap moves) and towards
+    /// the mover's king on its square before the move.
+    enemy_rays: Rays,
+    own_rays: Rays,
     pawns: Bitboard,
     /// Castling rights: the squares (king, rook) whose involvement drops the right, its key.
     rights: [(Bitboard, u64); 4],
@@ -118,7 +165,10 @@ impl Walker {
             n_rights += 1;
         }
         let s = pos.king(us);
+        let occ = pos.board.occupied();
         Walker {
+            enemy_rays: Rays::new(pos.king(!us), us, occ),
+            own_rays: Rays::new(s, !us, occ),
             pos: pos.clone(),
             path: SwapPath::start(s),
             us,
@@ -171,12 +221,17 @@ impl Walker {
     #[inline]
     fn own_king_attacked(&self) -> bool {
         let king = self.pos.king(self.us);
-        fide::attackers(&self.pos, king, !self.us, self.occ).any()
+        if king == self.own_rays.sq {
+            self.own_rays.attacked(&self.pos.board)
+        } else {
+            // The king was swapped away from its square.
+            fide::attackers(&self.pos, king, !self.us, self.occ).any()
+        }
     }
 
     #[inline]
     fn gives_check(&self) -> bool {
-        fide::attackers(&self.pos, self.enemy_king, self.us, self.occ).any()
+        self.enemy_rays.attacked(&self.pos.board)
     }
 
     /// Squares P1 (`p1` on `cur`) may swap to: attacked, occupied, not yet in the path.
