@@ -117,8 +117,7 @@ impl SwapPath {
         self.promo &= !(1 << i);
     }
 
-    /// The path without its promotions' letters shown (for KO hashing only squares count).
-    /// Key of the path for the position's Zobrist key (the KO field).
+    /// The KO field's part of the position's Zobrist key (never 0).
     pub fn hash(&self) -> u64 {
         let mut h: u64 = 0x2545_f491_4f6c_dd1d;
         for i in 0..self.len() {
