@@ -396,6 +396,27 @@ fn start_position_bounded_counts() {
     }
 }
 
+/// The bounded generator gives the positions fewest swaps first.
+#[test]
+fn bounded_lists_fewest_swaps_first() {
+    let p = pos(START);
+    let list = |n: usize| {
+        let mut v = Vec::new();
+        let _ = p.for_each_move_upto(n, |m| {
+            if let SwapMove::Path(_) = m {
+                v.push(m);
+            }
+            ControlFlow::Continue(())
+        });
+        v
+    };
+    let (one, two, three) = (list(1), list(2), list(3));
+    let set = |v: &[SwapMove]| v.iter().copied().collect::<HashSet<_>>();
+    assert_eq!(set(&three[..15]), set(&one));
+    assert_eq!(set(&three[..50]), set(&two));
+    assert_eq!(three.len(), 145);
+}
+
 #[test]
 fn six_field_fen_is_the_same_position() {
     let a = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

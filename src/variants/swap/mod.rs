@@ -81,9 +81,10 @@ impl Swap {
     }
 
     /// Legal moves whose position some sequence of at most `max_swaps` swaps
-    /// reaches (every ordinary move, and those swap sequences), each once, swap
-    /// sequences by their canonical path. For search and random play, where the
-    /// full set (millions in crowded positions) is out of reach.
+    /// reaches: every ordinary move, then those swap sequences, fewest swaps
+    /// first ([`generator::for_each_swap_upto`]), each once, by its canonical
+    /// path. For search and random play, where the full set (millions in
+    /// crowded positions) is out of reach.
     ///
     /// Never empty while the position has a legal move: when no move is that
     /// short (a check that only a long sequence escapes), the first move of the
