@@ -16,8 +16,8 @@
 //! Two paths are one move when they reach the same position (placement,
 //! castling rights, halfmove clock): the set holds 64-bit Zobrist keys of those,
 //! so two positions of one list would merge only on a key collision (about
-//! n²/2⁶⁵ for n moves: 2·10⁻⁵ at the 27.7 million moves of the sample game's
-//! 4th move, negligible in any searched position).
+//! n²/2⁶⁵ for n moves: 2·10⁻⁵ for the 27.7 million moves Black has after the
+//! sample game's 4. d1/g4/g7/h8, negligible in any searched position).
 
 use super::keyset::{with_set, KeySet};
 use super::path::{SwapPath, PROMOTION_ORDER};
