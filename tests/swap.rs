@@ -830,3 +830,59 @@ fn path_check_agrees_with_generator() {
     eprintln!("{accepted} accepted, {rejected} rejected");
     assert!(accepted > 500 && rejected > 500);
 }
+
+/// Mutated FENs and move strings never panic: each gives a position or a typed error.
+#[test]
+fn mutated_input_never_panics() {
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let fens = [
+        START,
+        MATE_IN_ONE,
+        "k7/2R5/2Q2p2/1PP5/p2Kb2r/3p2r1/1PP5/P1P1P3 b - - 0 35 e4/c6",
+        "4k3/8/8/8/8/3pP3/8/R5K1 b - e2 0 1 -",
+    ];
+    let moves = [
+        "b6/b1/d3=n/c4/f7",
+        "e4/c6/b5",
+        "e2e4",
+        "e1h1",
+        "d3e2",
+        "a1/e1",
+    ];
+    let alphabet = b"rnbqkpRNBQKP12345678/ -wbKQkqabcdefgh=e3";
+    let mut mutate = |s: &str, next: &mut dyn FnMut(usize) -> usize| {
+        let mut b: Vec<u8> = s.bytes().collect();
+        for _ in 0..=next(3) {
+            let i = next(b.len() + 1);
+            match next(3) {
+                0 if i < b.len() => b[i] = alphabet[next(alphabet.len())],
+                1 if i < b.len() => {
+                    b.remove(i);
+                }
+                _ => b.insert(i, alphabet[next(alphabet.len())]),
+            }
+        }
+        String::from_utf8_lossy(&b).into_owned()
+    };
+    let mut valid = 0;
+    for _ in 0..20_000 {
+        let fen = mutate(fens[next(fens.len())], &mut next);
+        let mv = mutate(moves[next(moves.len())], &mut next);
+        if let Ok(p) = Swap::from_fen(&fen) {
+            valid += 1;
+            assert_eq!(Swap::from_fen(&p.fen()).unwrap(), p);
+            if let Ok(m) = p.parse_move(&mv) {
+                let mut c = p.clone();
+                c.play(m);
+                assert_eq!(c.key(), c.key_from_scratch());
+            }
+        }
+    }
+    assert!(valid > 100);
+}
