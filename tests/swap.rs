@@ -856,7 +856,7 @@ fn mutated_input_never_panics() {
         "a1/e1",
     ];
     let alphabet = b"rnbqkpRNBQKP12345678/ -wbKQkqabcdefgh=e3";
-    let mut mutate = |s: &str, next: &mut dyn FnMut(usize) -> usize| {
+    let mutate = |s: &str, next: &mut dyn FnMut(usize) -> usize| {
         let mut b: Vec<u8> = s.bytes().collect();
         for _ in 0..=next(3) {
             let i = next(b.len() + 1);
