@@ -411,6 +411,10 @@ fn bounded_lists_fewest_swaps_first() {
         v
     };
     let (one, two, three) = (list(1), list(2), list(3));
+    let mut fixed = zest::core::MoveList::new();
+    p.legal_moves_upto(3, &mut fixed);
+    assert_eq!(fixed.len(), 20 + 145);
+    assert_eq!(fixed[20..], three[..]);
     let set = |v: &[SwapMove]| v.iter().copied().collect::<HashSet<_>>();
     assert_eq!(set(&three[..15]), set(&one));
     assert_eq!(set(&three[..50]), set(&two));

@@ -15,7 +15,7 @@ pub use path::{SwapMove, SwapPath, MAX_PATH_SQUARES};
 use super::{fide, GameResult, Outcome, Variant};
 use crate::core::fen::{self, FenError};
 use crate::core::{
-    Action, ActionKind, Bitboard, Color, MoveError, Notation, Piece, Position, Role,
+    Action, ActionKind, Bitboard, Color, MoveError, MoveList, Notation, Piece, Position, Role,
 };
 use std::ops::ControlFlow;
 
@@ -117,6 +117,17 @@ impl Swap {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// [`Swap::for_each_move_upto`] into a fixed-capacity list (what a search
+    /// explores): ordinary moves, then swap sequences fewest swaps first,
+    /// until the list is full.
+    pub fn legal_moves_upto(&self, max_swaps: usize, list: &mut MoveList<SwapMove>) {
+        list.clear();
+        let _ = self.for_each_move_upto(max_swaps, |m| match list.try_push(m) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        });
     }
 
     fn ordinary_flow<F: FnMut(SwapMove) -> ControlFlow<()>>(&self, f: &mut F) -> ControlFlow<()> {
