@@ -467,6 +467,56 @@ pub fn for_each_swap_upto<F: FnMut(SwapPath) -> ControlFlow<()>>(
     })
 }
 
+/// How many results the unbounded walk holds back before deduplicating them.
+const BATCH: usize = 32;
+
+/// The unbounded walk's visitor: like [`Full`], but results wait in a small
+/// batch whose set slots are prefetched, so that the set's cache misses (most
+/// of the time in crowded positions, where it holds millions of keys) overlap
+/// instead of stalling the walk one by one. Results still reach `f` in walk
+/// order, so the first path of each position stays the canonical one.
+struct Stream<'a, F> {
+    set: &'a mut KeySet,
+    ko: Option<&'a Position>,
+    f: F,
+    n: usize,
+    keys: [u64; BATCH],
+    /// Forbidden by KO: deduplicated like the others, never reported.
+    forbidden: [bool; BATCH],
+    paths: [SwapPath; BATCH],
+}
+
+impl<F: FnMut(SwapPath) -> ControlFlow<()>> Stream<'_, F> {
+    fn flush(&mut self) -> ControlFlow<()> {
+        let n = std::mem::take(&mut self.n);
+        for i in 0..n {
+            if self.set.insert(self.keys[i]) && !self.forbidden[i] {
+                (self.f)(self.paths[i])?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl<F: FnMut(SwapPath) -> ControlFlow<()>> Visit for Stream<'_, F> {
+    #[inline]
+    fn end(&mut self, w: &Walker) -> ControlFlow<()> {
+        let key = w.result_key();
+        self.set.prefetch(key);
+        let i = self.n;
+        self.keys[i] = key;
+        self.forbidden[i] = self
+            .ko
+            .is_some_and(|ko| w.pos.key() == ko.key() && w.pos.board == ko.board);
+        self.paths[i] = w.path;
+        self.n += 1;
+        if self.n == BATCH {
+            self.flush()?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 /// Every legal sequence, deduplicated, by its first (canonical) path.
 fn walk_with_set<F: FnMut(SwapPath) -> ControlFlow<()>>(
     pos: &Position,
@@ -475,16 +525,17 @@ fn walk_with_set<F: FnMut(SwapPath) -> ControlFlow<()>>(
 ) -> ControlFlow<()> {
     let ko_pos = ko.map(|k| ko_position(pos, k));
     with_set(|set| {
-        let mut v = Full {
+        let mut v = Stream {
             set,
             ko: ko_pos.as_ref(),
-            max_swaps: usize::MAX,
-            cut: false,
-            canonicalize: false,
-            origin: pos,
             f,
+            n: 0,
+            keys: [0; BATCH],
+            forbidden: [false; BATCH],
+            paths: [SwapPath::start(Square::A1); BATCH],
         };
-        Walker::new(pos).walk(&mut v)
+        Walker::new(pos).walk(&mut v)?;
+        v.flush()
     })
 }
 
