@@ -5,6 +5,15 @@
 //! sequences come from [`generator`], a deduplicating path search that streams
 //! every legal sequence once per resulting position, named by its canonical
 //! (smallest) path.
+//!
+//! Measured (release, one thread, shared 2-core machine; `zest perft`, bulk
+//! count at the last ply): sparse positions 10–40 M nodes/s (mate-in-one
+//! perft 4 = 2 598 222 in 0.06 s; KO position perft 3 = 914 033 in 0.08 s);
+//! crowded positions, where the key set's memory traffic dominates, 2–4 M
+//! moves/s (the 46 821 moves of the sample game's 15th move in 6 ms; the
+//! 27.7 M after 4. d1/g4/g7/h8 in 8 s; the start position's 106 330 401 moves
+//! in 188 s, 2 GB). Legal moves along the page's sample game: 18.6 M on
+//! average over its first 25 positions, 9 757 over the other 47 (median 1 175).
 
 pub mod generator;
 pub mod keyset;
