@@ -5,6 +5,7 @@
 pub mod arrangement;
 pub mod exile;
 pub mod fide;
+pub mod swap;
 pub mod two_action;
 
 use crate::variants::Variant;

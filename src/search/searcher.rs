@@ -257,6 +257,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             if self.aborted && last.is_some() {
                 break;
             }
+            // Stopped inside the first iteration: fall back on the first move, unscored.
+            if self.aborted {
+                for r in root_moves.iter_mut().filter(|r| r.score == -INFINITE) {
+                    r.score = 0;
+                }
+            }
+            self.flush_nodes();
             let lines = root_moves[..multipv]
                 .iter()
                 .map(|r| {

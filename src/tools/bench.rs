@@ -32,6 +32,11 @@ pub fn run<V: Evaluate>(depth: i32, threads: usize, hash_mb: usize) -> BenchResu
     let mut total = BenchResult::default();
     for game in positions::<V>() {
         searcher.clear();
+        log::info!(
+            "bench {}: {}",
+            <V as crate::variants::Variant>::NAME,
+            game.position().fen()
+        );
         let r = searcher.search(
             game.position(),
             &game.history_keys(),

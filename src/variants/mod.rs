@@ -10,6 +10,7 @@ pub mod fide;
 pub mod game;
 pub mod interchange;
 pub mod palindromic;
+pub mod swap;
 pub mod two_action;
 
 use crate::core::{Color, FenError, MoveError, MoveList, Position};
@@ -212,6 +213,7 @@ pub const NAMES: &[&str] = &[
     "chess",
     "fischerandom",
     "interchange",
+    "swap",
     "palindromic",
     "exile",
     "arrangement",
@@ -227,10 +229,11 @@ pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVari
     Ok(match name {
         "chess" | "normal" | "standard" => f.call::<chess::Chess>(),
         "fischerandom" | "chess960" | "960" => f.call::<chess::Chess960>(),
-        "arrangement" => f.call::<arrangement::Arrangement>(),
         "interchange" => f.call::<interchange::Interchange>(),
+        "swap" => f.call::<swap::Swap>(),
         "palindromic" => f.call::<palindromic::Palindromic>(),
         "exile" => f.call::<exile::Exile>(),
+        "arrangement" => f.call::<arrangement::Arrangement>(),
         other => return Err(UnknownVariant(other.to_string())),
     })
 }

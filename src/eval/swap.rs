@@ -1,0 +1,49 @@
+//! Swap evaluator and search move set.
+//! - Terms: the FIDE ones (material, piece-square tables, bishop pair, mobility). Swaps trade
+//!   places, not material, so material stays the backbone; what swap sequences threaten is
+//!   left to the search, which sees every short sequence.
+//! - Moves searched: ordinary moves plus single swaps ([`SEARCH_MAX_SWAPS`]). A full position has
+//!   millions of sequences. Measured: with two swaps, listing the moves of crowded middlegame
+//!   positions (each listed position needs its canonical, shortest name) made a depth-3 search of
+//!   the bench positions run over 5 minutes; with one swap, depth 5 takes 2.6 s. Longer sequences
+//!   from the opponent are still accepted (the rules code checks any path).
+
+use super::fide::{evaluate_white, mvv_lva, value};
+use super::{Evaluate, Score};
+use crate::core::{Color, MoveList, Role};
+use crate::variants::swap::{Swap, SwapMove};
+use crate::variants::Variant;
+
+/// Longest swap sequence the search generates.
+pub const SEARCH_MAX_SWAPS: usize = 1;
+
+impl Evaluate for Swap {
+    const BENCH_DEPTH: i32 = 5;
+
+    fn evaluate(&self) -> Score {
+        let s = evaluate_white(self.position());
+        if self.turn() == Color::White {
+            s
+        } else {
+            -s
+        }
+    }
+
+    fn noisy_order(&self, m: SwapMove) -> i32 {
+        match m {
+            SwapMove::Action(a) => mvv_lva(self.position(), a),
+            SwapMove::Path(_) => value(Role::Queen) * 10,
+        }
+    }
+
+    fn history_index(&self, m: SwapMove) -> usize {
+        match m {
+            SwapMove::Action(a) => a.from.index() * 64 + a.to.index(),
+            SwapMove::Path(p) => p.square(0).index() * 64 + p.last().index(),
+        }
+    }
+
+    fn search_moves(&self, list: &mut MoveList<SwapMove>) {
+        self.legal_moves_upto(SEARCH_MAX_SWAPS, list);
+    }
+}
