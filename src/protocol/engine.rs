@@ -16,6 +16,7 @@ use crate::variants::{self, Game, Outcome, VariantFn};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::mpsc::Sender;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -95,6 +96,10 @@ pub struct SearchJob {
     pub options: SearchOptions,
     pub info: InfoSink,
     pub events: Sender<Event>,
+    /// Set by [`Engine::stop`]. The searcher clears its own stop flag when a
+    /// search starts, so a stop that arrives before that would be lost: each
+    /// report re-applies it.
+    pub cancel: Arc<AtomicBool>,
 }
 
 struct Session<V: Evaluate> {
@@ -172,7 +177,9 @@ fn run_search<V: Evaluate>(root: V, history: Vec<u64>, job: SearchJob) {
         options,
         mut info,
         events,
+        cancel,
     } = job;
+    let stop = searcher.stop_handle();
     let start = Instant::now();
     let mut last = Info::default();
     let mut report = |it: &Iteration<V::Move>| {
@@ -190,6 +197,9 @@ fn run_search<V: Evaluate>(root: V, history: Vec<u64>, job: SearchJob) {
         };
         info(&i);
         last = i;
+        if cancel.load(Ordering::Relaxed) {
+            stop.stop();
+        }
     };
     let r = searcher.search(&root, &history, &limits, &options, &mut report);
     let mut best = r.best.map(|m| root.move_to_string(m));
@@ -278,6 +288,7 @@ pub fn spawn_stdin_reader(tx: Sender<Event>) {
 struct Running {
     id: u64,
     stop: StopHandle,
+    cancel: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -358,6 +369,7 @@ impl Engine {
             None => self.searcher.clone(),
         };
         let stop = searcher.stop_handle();
+        let cancel = Arc::new(AtomicBool::new(false));
         let handle = self.game.spawn_search(SearchJob {
             id,
             searcher,
@@ -368,14 +380,21 @@ impl Engine {
             },
             info,
             events: self.events.clone(),
+            cancel: cancel.clone(),
         });
-        self.running = Some(Running { id, stop, handle });
+        self.running = Some(Running {
+            id,
+            stop,
+            cancel,
+            handle,
+        });
         id
     }
 
     /// Asks the running search to finish; its result still arrives as an event.
     pub fn stop(&self) {
         if let Some(r) = &self.running {
+            r.cancel.store(true, Ordering::Relaxed);
             r.stop.stop();
         }
     }
@@ -384,7 +403,12 @@ impl Engine {
     /// ignored (the caller must treat the returned id as abandoned).
     pub fn stop_and_wait(&mut self) -> Option<u64> {
         let r = self.running.take()?;
-        r.stop.stop();
+        r.cancel.store(true, Ordering::Relaxed);
+        // Repeat the stop until the thread ends (see `SearchJob::cancel`).
+        while !r.handle.is_finished() {
+            r.stop.stop();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         let _ = r.handle.join();
         Some(r.id)
     }
