@@ -92,7 +92,11 @@ impl Uci {
                         break;
                     }
                 }
-                Event::Eof => break,
+                Event::Eof => {
+                    // End of input: the running search still gets its `bestmove`.
+                    self.wait_search();
+                    break;
+                }
                 Event::Done(d) => self.done(d),
             }
         }
@@ -200,12 +204,9 @@ impl Uci {
                     }
                     _ => self.pending.push_back(Event::Line(l)),
                 },
-                Ok(Event::Eof) | Err(_) => {
-                    self.engine.stop();
-                    self.pending.push_back(Event::Eof);
-                    if self.engine.searching().is_none() {
-                        self.current = None;
-                    }
+                Ok(Event::Eof) => self.pending.push_back(Event::Eof),
+                Err(_) => {
+                    self.current = None;
                 }
             }
         }

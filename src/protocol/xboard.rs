@@ -129,7 +129,18 @@ impl Xboard {
                         break;
                     }
                 }
-                Event::Eof => break,
+                Event::Eof => {
+                    // End of input: finish the move being thought about (a
+                    // piped script expects it), then exit.
+                    while self.thinking.is_some() {
+                        match rx.recv() {
+                            Ok(Event::Done(d)) => self.done(d),
+                            Ok(_) => {}
+                            Err(_) => break,
+                        }
+                    }
+                    break;
+                }
                 Event::Done(d) => self.done(d),
             }
         }
