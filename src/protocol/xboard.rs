@@ -408,6 +408,9 @@ impl Xboard {
                 return Some(m.clone());
             }
         }
+        if let Some(m) = castling_from_san(token, &self.engine.game.fen(), &legal) {
+            return Some(m);
+        }
         // Let the variant's parser read accepted alternative spellings
         // (`e1g1` castling in Chess960, Exile tour paths).
         let mut g = self.engine.game.clone_box();
@@ -602,6 +605,51 @@ impl Xboard {
         }
         self.flush_pongs();
     }
+}
+
+/// xboard sends Chess960 castling as `O-O` / `O-O-O`: the legal move from the
+/// king's square that lands on (or takes) its own rook on that side, or moves
+/// the king two files that way.
+fn castling_from_san(token: &str, fen: &str, legal: &[String]) -> Option<String> {
+    let kingside = match token.replace('0', "O").as_str() {
+        "O-O" => true,
+        "O-O-O" => false,
+        _ => return None,
+    };
+    let mut fields = fen.split_whitespace();
+    let board = fields.next()?;
+    let white = fields.next()? == "w";
+    // (file, rank) of each piece letter, rank 0 = rank 1.
+    let mut pieces = Vec::new();
+    for (i, row) in board.split('/').enumerate() {
+        let rank = 7 - i as i32;
+        let mut file = 0i32;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as i32;
+            } else {
+                pieces.push((c, file, rank));
+                file += 1;
+            }
+        }
+    }
+    let (king, rook) = if white { ('K', 'R') } else { ('k', 'r') };
+    let &(_, kf, kr) = pieces.iter().find(|p| p.0 == king)?;
+    let sq = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let from = sq(kf, kr);
+    let side = |f: i32| if kingside { f > kf } else { f < kf };
+    legal
+        .iter()
+        .filter(|m| m.len() == 4 && m.starts_with(&from))
+        .find(|m| {
+            let b = m.as_bytes();
+            let (tf, tr) = ((b[2] - b'a') as i32, (b[3] - b'1') as i32);
+            tr == kr
+                && side(tf)
+                && (pieces.iter().any(|p| p.0 == rook && p.1 == tf && p.2 == tr)
+                    || (tf - kf).abs() == 2)
+        })
+        .cloned()
 }
 
 /// Registry name for an xboard variant name.
