@@ -51,11 +51,17 @@ fn replay(doc: &str, n: usize, block: &[String]) {
             if kind == "<*" || (is_search_output(&l) && !is_search_output(want)) {
                 continue;
             }
-            panic!("{doc} #{n}: expected `{step}`, got `{l}`; all: {:#?}", z.seen);
+            panic!(
+                "{doc} #{n}: expected `{step}`, got `{l}`; all: {:#?}",
+                z.seen
+            );
         };
         let _ = got;
     }
-    assert!(z.wait_exit(Duration::from_secs(10)), "{doc} #{n}: zest did not exit");
+    assert!(
+        z.wait_exit(Duration::from_secs(10)),
+        "{doc} #{n}: zest did not exit"
+    );
     z.drain();
 }
 

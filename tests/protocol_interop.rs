@@ -32,6 +32,9 @@ fn python_chess_drives_zest_over_uci_and_xboard() {
         "ok uci chess960=True",
         "ok xboard chess960=True",
     ] {
-        assert!(stdout.lines().any(|l| l == line), "{line} missing:\n{stdout}");
+        assert!(
+            stdout.lines().any(|l| l == line),
+            "{line} missing:\n{stdout}"
+        );
     }
 }

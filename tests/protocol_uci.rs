@@ -151,7 +151,11 @@ fn multipv_three_lines_and_clock_limits() {
     z.send("go wtime 1000 btime 1000 winc 10 binc 10 movestogo 20");
     let t = Instant::now();
     z.until(T, |l| l.starts_with("bestmove"));
-    assert!(t.elapsed() < Duration::from_millis(900), "{:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(900),
+        "{:?}",
+        t.elapsed()
+    );
     z.send("go movetime 200");
     z.until(T, |l| l.starts_with("bestmove"));
     z.send("go mate 1");
@@ -225,7 +229,9 @@ fn game_over_gives_bestmove_none() {
     z.send("go depth 3");
     let lines = z.until(T, |l| l.starts_with("bestmove"));
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
-    assert!(lines.iter().any(|l| l == "info string game over: 0-1 {Black mates}"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "info string game over: 0-1 {Black mates}"));
 }
 
 /// 100 000 random and mutated lines; afterwards `isready` answers at once and a game goes on.

@@ -24,7 +24,10 @@ fn start(extension: bool) -> Zest {
     z.send("xboard");
     z.send("protover 2");
     let lines = z.until(T, |l| l.contains("done=1"));
-    assert!(lines.iter().all(|l| l.starts_with("feature ")), "{lines:#?}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("feature ")),
+        "{lines:#?}"
+    );
     z.send(if extension {
         "accepted zestmoves"
     } else {
@@ -55,7 +58,13 @@ fn handshake_features() {
     ] {
         assert!(all.contains(f), "{f}: {all}");
     }
-    let list = all.split("variants=\"").nth(1).unwrap().split('"').next().unwrap();
+    let list = all
+        .split("variants=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
     let names: Vec<&str> = list.split(',').collect();
     assert_eq!(&names[..2], &["normal", "fischerandom"]);
     for v in variant_names() {
@@ -80,7 +89,8 @@ fn variant_sends_setup_before_pong() {
         } else {
             let six: Vec<&str> = start.split_whitespace().take(6).collect();
             assert!(
-                out[0].starts_with("setup (") && out[0].ends_with(&format!(" 8x8+0_fairy {}", six.join(" "))),
+                out[0].starts_with("setup (")
+                    && out[0].ends_with(&format!(" 8x8+0_fairy {}", six.join(" "))),
                 "{v}: {out:#?}"
             );
             assert!(out[1..].iter().all(|l| l.starts_with("piece ")), "{out:#?}");
@@ -95,7 +105,12 @@ fn variant_sends_setup_before_pong() {
 /// `usermove` of the opponent's move, then `go`, then `force` after its `move`.
 /// Every move is checked with zest's own rules; the mover's claim must equal
 /// zest's adjudication. Returns (plies, outcome) .
-fn engine_game(variant: &str, extension: bool, max_plies: usize, setup: &[&str]) -> (usize, Option<String>) {
+fn engine_game(
+    variant: &str,
+    extension: bool,
+    max_plies: usize,
+    setup: &[&str],
+) -> (usize, Option<String>) {
     let mut e = [start(extension), start(extension)];
     let mut game = new_game(variant, None).unwrap();
     for z in e.iter_mut() {
@@ -117,18 +132,37 @@ fn engine_game(variant: &str, extension: bool, max_plies: usize, setup: &[&str])
     let mut last: Option<String> = None;
     let mut plies = 0;
     while plies < max_plies && game.outcome().is_none() {
-        let side = if game.turn() == zest::core::Color::White { 0 } else { 1 };
+        let side = if game.turn() == zest::core::Color::White {
+            0
+        } else {
+            1
+        };
         let z = &mut e[side];
         if let Some(m) = &last {
             z.send(&format!("usermove {m}"));
         }
         z.send("go");
-        let lines = z.until(T, |l| l.starts_with("move ") || l.starts_with("tellusererror") || l.starts_with("Error") || l.starts_with("Illegal"));
+        let lines = z.until(T, |l| {
+            l.starts_with("move ")
+                || l.starts_with("tellusererror")
+                || l.starts_with("Error")
+                || l.starts_with("Illegal")
+        });
         let l = lines.last().unwrap().clone();
-        let m = l.strip_prefix("move ").unwrap_or_else(|| panic!("{variant}: {l} after {plies} plies"));
-        let zest_move = if extension || m != "@@@@" { m.to_string() } else { "0000".to_string() };
-        game.play(&zest_move)
-            .unwrap_or_else(|err| panic!("{variant}: move {m} illegal at ply {plies} ({}): {err}", game.fen()));
+        let m = l
+            .strip_prefix("move ")
+            .unwrap_or_else(|| panic!("{variant}: {l} after {plies} plies"));
+        let zest_move = if extension || m != "@@@@" {
+            m.to_string()
+        } else {
+            "0000".to_string()
+        };
+        game.play(&zest_move).unwrap_or_else(|err| {
+            panic!(
+                "{variant}: move {m} illegal at ply {plies} ({}): {err}",
+                game.fen()
+            )
+        });
         if let Some(o) = game.outcome() {
             let claim = z.until(T, |l| l.contains('{'));
             assert_eq!(claim.last().unwrap(), &o.to_string(), "{variant}: claim");
@@ -139,7 +173,10 @@ fn engine_game(variant: &str, extension: bool, max_plies: usize, setup: &[&str])
         plies += 1;
     }
     for z in e.iter_mut() {
-        assert!(z.sync_xboard(9).iter().all(|l| !l.starts_with("Error") && !l.starts_with("Illegal")));
+        assert!(z
+            .sync_xboard(9)
+            .iter()
+            .all(|l| !l.starts_with("Error") && !l.starts_with("Illegal")));
         z.send("quit");
     }
     (plies, game.outcome().map(|o| o.to_string()))
@@ -175,7 +212,9 @@ fn plain_cecp_arrangement() {
     z.send("new");
     z.send("variant arrangement");
     z.send("go");
-    let l = z.until(T, |l| l.starts_with("tellusererror") || l.starts_with("move"));
+    let l = z.until(T, |l| {
+        l.starts_with("tellusererror") || l.starts_with("move")
+    });
     assert!(l.last().unwrap().starts_with("tellusererror"), "{l:#?}");
     // Play phase from an arranged position, as the research transcript does.
     let (plies, _) = engine_game(
@@ -215,7 +254,10 @@ fn moves_errors_undo_remove_ping() {
     // ping while thinking is answered after the move (spec).
     z.send("ping 10");
     let lines = z.until_eq(T, "pong 10");
-    let mv = lines.iter().find_map(|l| l.strip_prefix("move ")).expect("move before pong");
+    let mv = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("move before pong");
     let mut g = new_game("chess", None).unwrap();
     g.play("d2d4").unwrap();
     g.play(mv).unwrap();
@@ -223,7 +265,8 @@ fn moves_errors_undo_remove_ping() {
     z.send("usermove c2c4");
     let lines = z.until(T, |l| l.starts_with("move "));
     g.play("c2c4").unwrap();
-    g.play(lines.last().unwrap().strip_prefix("move ").unwrap()).unwrap();
+    g.play(lines.last().unwrap().strip_prefix("move ").unwrap())
+        .unwrap();
     // `?` moves now.
     z.send("st 30");
     z.send("usermove g1f3");
@@ -267,7 +310,11 @@ fn analyze_mode() {
     z.send("undo");
     z.send("exit");
     let out = z.sync_xboard(1);
-    assert!(out.iter().all(|l| l.starts_with(|c: char| c.is_ascii_digit()) || l.starts_with("stat01")), "{out:#?}");
+    assert!(
+        out.iter()
+            .all(|l| l.starts_with(|c: char| c.is_ascii_digit()) || l.starts_with("stat01")),
+        "{out:#?}"
+    );
     // After exit no more thinking output.
     std::thread::sleep(Duration::from_millis(200));
     assert!(z.sync_xboard(2).is_empty());
@@ -289,7 +336,12 @@ fn truncated_and_garbage_lines() {
     z.send_raw(b"usermo");
     z.send_raw(b"\n\xff\xfe\n\n   \nsetboard\nusermove\nlevel 40\nst x\nsd\ntime\n");
     let out = z.sync_xboard(1);
-    assert!(out.iter().all(|l| l.starts_with("Error") || l.starts_with("Illegal") || l.starts_with("tellusererror")), "{out:#?}");
+    assert!(
+        out.iter().all(|l| l.starts_with("Error")
+            || l.starts_with("Illegal")
+            || l.starts_with("tellusererror")),
+        "{out:#?}"
+    );
     assert!(z.alive());
 }
 
@@ -339,7 +391,10 @@ fn fuzz_lines_never_kill_or_hang() {
         // work, not protocol handling: keep them out of the burst.
         let text = String::from_utf8_lossy(&b).to_string();
         let first = text.split_whitespace().next().unwrap_or("");
-        if matches!(first, "go" | "playother" | "new" | "analyze" | "memory" | "cores" | "quit") {
+        if matches!(
+            first,
+            "go" | "playother" | "new" | "analyze" | "memory" | "cores" | "quit"
+        ) {
             b = b"force\n".to_vec();
         }
         burst.extend_from_slice(&b);
@@ -359,7 +414,8 @@ fn fuzz_lines_never_kill_or_hang() {
     let lines = z.until(T, |l| l.starts_with("move "));
     let mut g = new_game("chess", None).unwrap();
     g.play("e2e4").unwrap();
-    g.play(lines.last().unwrap().strip_prefix("move ").unwrap()).unwrap();
+    g.play(lines.last().unwrap().strip_prefix("move ").unwrap())
+        .unwrap();
 }
 
 const CONTINUATIONS: &[&str] = &["protover", "random", "new", "variant", "force", "go"];
@@ -377,7 +433,10 @@ fn gui_lines(log: &str, who: &str) -> Vec<String> {
         if first.chars().all(|c| c.is_ascii_digit()) && !first.is_empty() {
             continuing = false;
             if let Some(text) = rest.strip_prefix(&tag) {
-                let text = text.trim_start_matches(' ').trim_start_matches(':').trim_start();
+                let text = text
+                    .trim_start_matches(' ')
+                    .trim_start_matches(':')
+                    .trim_start();
                 // xboard writes `usermove ` and the move in two writes, logged on one
                 // line as `usermove 622 >second: e1h1`.
                 let text = match text.strip_prefix("usermove ") {
@@ -430,7 +489,10 @@ fn replay_real_xboard_startups() {
         }
         let mut z = Zest::start(&[]);
         let mut pongs = Vec::new();
-        for l in lines.iter().take_while(|l| *l != "go" && !l.starts_with("usermove") && !l.starts_with("time")) {
+        for l in lines
+            .iter()
+            .take_while(|l| *l != "go" && !l.starts_with("usermove") && !l.starts_with("time"))
+        {
             z.send(l);
             if let Some(n) = l.strip_prefix("ping ") {
                 pongs.push(format!("pong {n}"));
@@ -438,13 +500,20 @@ fn replay_real_xboard_startups() {
         }
         let last = pongs.last().unwrap().clone();
         let out = z.until_eq(T, &last);
-        let setup_at = out.iter().position(|l| l.starts_with("setup ")).expect("setup");
+        let setup_at = out
+            .iter()
+            .position(|l| l.starts_with("setup "))
+            .expect("setup");
         let first_pong = out.iter().position(|l| l.starts_with("pong")).unwrap();
         assert!(setup_at < first_pong, "{log}: {out:#?}");
         assert!(out[0].starts_with("feature ") && out.iter().any(|l| l.contains("done=1")));
         let got: Vec<&String> = out.iter().filter(|l| l.starts_with("pong")).collect();
         assert_eq!(got.len(), pongs.len(), "{log}: {out:#?}");
-        assert!(!out.iter().any(|l| l.starts_with("Error") || l.starts_with("Illegal")), "{log}: {out:#?}");
+        assert!(
+            !out.iter()
+                .any(|l| l.starts_with("Error") || l.starts_with("Illegal")),
+            "{log}: {out:#?}"
+        );
     }
 }
 
@@ -471,7 +540,9 @@ fn replay_real_arrangement_second_engine() {
             game.as_mut().unwrap().play(m).unwrap();
         }
         if l == "go" {
-            let out = z.until(T, |l| l.starts_with("move ") || l.starts_with("tellusererror"));
+            let out = z.until(T, |l| {
+                l.starts_with("move ") || l.starts_with("tellusererror")
+            });
             let m = out.last().unwrap().strip_prefix("move ").expect("a move");
             game.as_mut().unwrap().play(m).unwrap();
         }
@@ -481,6 +552,12 @@ fn replay_real_arrangement_second_engine() {
     }
     assert!(z.wait_exit(Duration::from_secs(5)));
     z.drain();
-    assert!(!z.seen.iter().any(|l| l.starts_with("Error") || l.starts_with("Illegal")), "{:#?}", z.seen);
+    assert!(
+        !z.seen
+            .iter()
+            .any(|l| l.starts_with("Error") || l.starts_with("Illegal")),
+        "{:#?}",
+        z.seen
+    );
     assert!(z.seen.iter().any(|l| l == "pong 2"));
 }

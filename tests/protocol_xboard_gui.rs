@@ -13,12 +13,18 @@ fn find(cands: &[&str]) -> Option<PathBuf> {
 }
 
 fn tools() -> Option<(PathBuf, PathBuf)> {
-    let xb = find(&["/usr/games/xboard", "/usr/bin/xboard", "/usr/local/bin/xboard"]);
+    let xb = find(&[
+        "/usr/games/xboard",
+        "/usr/bin/xboard",
+        "/usr/local/bin/xboard",
+    ]);
     let xvfb = find(&["/usr/bin/xvfb-run"]);
     match (xb, xvfb) {
         (Some(a), Some(b)) => Some((a, b)),
         _ => {
-            eprintln!("notice: xboard or xvfb-run not installed; skipped (scripts/install-test-deps.sh)");
+            eprintln!(
+                "notice: xboard or xvfb-run not installed; skipped (scripts/install-test-deps.sh)"
+            );
             None
         }
     }
@@ -79,7 +85,10 @@ fn zest_cmd() -> String {
 fn engine_moves(dbg: &str) -> Vec<String> {
     dbg.lines()
         .filter_map(|l| {
-            let rest = l.split_once(" <first : ").or_else(|| l.split_once(" <second: "))?.1;
+            let rest = l
+                .split_once(" <first : ")
+                .or_else(|| l.split_once(" <second: "))?
+                .1;
             rest.strip_prefix("move ").map(|m| m.trim().to_string())
         })
         .collect()
@@ -98,7 +107,11 @@ fn play_xboard(game: &mut Box<dyn GameBox>, token: &str) -> Result<(), String> {
 
 /// Number of moves in a PGN's movetext (comments and numbers removed).
 fn pgn_plies(pgn: &str) -> usize {
-    let body: String = pgn.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
+    let body: String = pgn
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut depth = 0;
     let mut clean = String::new();
     for c in body.chars() {
@@ -125,15 +138,32 @@ fn check_game(name: &str, variant: &str, run: &Run, zest: &[&str]) {
         .find_map(|l| l.strip_prefix("[Result \""))
         .map(|r| r.trim_end_matches("\"]").to_string())
         .unwrap_or_else(|| panic!("{name}: no PGN; debug log tail:\n{}", tail(&run.dbg)));
-    assert_ne!(result, "*", "{name}: unfinished\n{pgn_head}\n{}", tail(&run.dbg));
-    for bad in ["Forfeit", "Engine did not send setup", "False illegal-move claim"] {
-        assert!(!run.dbg.contains(bad), "{name}: `{bad}` in debug log:\n{}", tail(&run.dbg));
+    assert_ne!(
+        result,
+        "*",
+        "{name}: unfinished\n{pgn_head}\n{}",
+        tail(&run.dbg)
+    );
+    for bad in [
+        "Forfeit",
+        "Engine did not send setup",
+        "False illegal-move claim",
+    ] {
+        assert!(
+            !run.dbg.contains(bad),
+            "{name}: `{bad}` in debug log:\n{}",
+            tail(&run.dbg)
+        );
     }
     for line in run.dbg.lines() {
         for who in zest {
             if let Some((_, out)) = line.split_once(&format!(" <{who:<6}: ")) {
                 for bad in ["Illegal move", "Error (", "tellusererror"] {
-                    assert!(!out.starts_with(bad), "{name}: zest ({who}) said `{out}`:\n{}", tail(&run.dbg));
+                    assert!(
+                        !out.starts_with(bad),
+                        "{name}: zest ({who}) said `{out}`:\n{}",
+                        tail(&run.dbg)
+                    );
                 }
             }
         }
@@ -143,13 +173,22 @@ fn check_game(name: &str, variant: &str, run: &Run, zest: &[&str]) {
         .lines()
         .find_map(|l| l.strip_prefix("[FEN \""))
         .map(|f| f.trim_end_matches("\"]").to_string());
-    let registry = if variant == "normal" { "chess" } else { variant };
+    let registry = if variant == "normal" {
+        "chess"
+    } else {
+        variant
+    };
     let mut game = new_game(registry, fen.as_deref()).unwrap();
     let moves = engine_moves(&run.dbg);
     for (i, m) in moves.iter().enumerate() {
         play_xboard(&mut game, m).unwrap_or_else(|e| panic!("{name}: ply {i}: {e}"));
     }
-    assert_eq!(pgn_plies(&run.pgn), moves.len(), "{name}: PGN and engine moves differ\n{}", run.pgn);
+    assert_eq!(
+        pgn_plies(&run.pgn),
+        moves.len(),
+        "{name}: PGN and engine moves differ\n{}",
+        run.pgn
+    );
     if let Some(o) = game.outcome() {
         assert_eq!(o.result.as_str(), result, "{name}: zest adjudicates {o}");
     }
@@ -170,8 +209,23 @@ fn zest_vs_zest(variant: &str) {
     let Some(run) = run_xboard(
         variant,
         &[
-            "-fcp", &z, "-fd", ".", "-scp", &z, "-secondDirectory", ".", "-variant", variant,
-            "-mm", "-mg", "1", "-tc", "0:05", "-inc", "0.05",
+            "-fcp",
+            &z,
+            "-fd",
+            ".",
+            "-scp",
+            &z,
+            "-secondDirectory",
+            ".",
+            "-variant",
+            variant,
+            "-mm",
+            "-mg",
+            "1",
+            "-tc",
+            "0:05",
+            "-inc",
+            "0.05",
         ],
         60,
     ) else {
@@ -206,8 +260,23 @@ fn xboard_zest_vs_fairymax_normal() {
     let Some(run) = run_xboard(
         "fairymax",
         &[
-            "-fcp", &z, "-fd", ".", "-scp", &fm, "-secondDirectory", ".", "-variant", "normal",
-            "-mm", "-mg", "1", "-tc", "0:05", "-inc", "0.05",
+            "-fcp",
+            &z,
+            "-fd",
+            ".",
+            "-scp",
+            &fm,
+            "-secondDirectory",
+            ".",
+            "-variant",
+            "normal",
+            "-mm",
+            "-mg",
+            "1",
+            "-tc",
+            "0:05",
+            "-inc",
+            "0.05",
         ],
         60,
     ) else {
@@ -233,13 +302,20 @@ fn xboard_loads_and_analyses_unplayable_variants() {
         ) else {
             return;
         };
-        assert!(run.dbg.contains(">first : analyze"), "{v}: no analyze sent\n{}", tail(&run.dbg));
+        assert!(
+            run.dbg.contains(">first : analyze"),
+            "{v}: no analyze sent\n{}",
+            tail(&run.dbg)
+        );
         assert!(run.dbg.contains("<first : setup ("), "{v}");
         assert!(!run.dbg.contains("Engine did not send setup"), "{v}");
         let thinking = run
             .dbg
             .lines()
-            .filter(|l| l.split_once(" <first : ").is_some_and(|(_, r)| r.starts_with("1 ")))
+            .filter(|l| {
+                l.split_once(" <first : ")
+                    .is_some_and(|(_, r)| r.starts_with("1 "))
+            })
             .count();
         assert!(thinking > 0, "{v}: no thinking output\n{}", tail(&run.dbg));
     }

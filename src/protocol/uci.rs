@@ -240,9 +240,7 @@ impl Uci {
         };
         for m in moves {
             if let Err(e) = game.play(m) {
-                send(&format!(
-                    "info string position unchanged: move {m}: {e}"
-                ));
+                send(&format!("info string position unchanged: move {m}: {e}"));
                 return;
             }
         }
@@ -364,10 +362,7 @@ impl Uci {
                 ("ponder", _) => ponder = true,
                 ("searchmoves", _) => {
                     // zest's searcher has no root-move filter: accept and say so.
-                    let n = t[i + 1..]
-                        .iter()
-                        .take_while(|w| !is_go_keyword(w))
-                        .count();
+                    let n = t[i + 1..].iter().take_while(|w| !is_go_keyword(w)).count();
                     send("info string searchmoves is not supported; searching all moves");
                     i += n;
                 }
@@ -382,7 +377,9 @@ impl Uci {
                 ("mate", Some(v)) => l.depth = Some((2 * v - 1).clamp(1, 127) as i32),
                 ("movetime", Some(v)) => l.movetime = Some(millis(v)),
                 _ => {
-                    send(&format!("info string malformed go command at '{key}': {line}"));
+                    send(&format!(
+                        "info string malformed go command at '{key}': {line}"
+                    ));
                     return None;
                 }
             }
@@ -427,7 +424,9 @@ impl Uci {
                         let _ = self.engine.set_game(&ev, None);
                     }
                 }
-                _ => send(&format!("info string UCI_Chess960 expects true or false: {value}")),
+                _ => send(&format!(
+                    "info string UCI_Chess960 expects true or false: {value}"
+                )),
             },
             "threads" => match int(1, 256) {
                 Some(v) => {
@@ -451,7 +450,9 @@ impl Uci {
             },
             "move overhead" => match int(0, 5000) {
                 Some(v) => self.engine.move_overhead_ms = v as u64,
-                None => send(&format!("info string Move Overhead expects a number: {value}")),
+                None => send(&format!(
+                    "info string Move Overhead expects a number: {value}"
+                )),
             },
             "clear hash" => self.engine.clear_hash(),
             "ponder" => {}

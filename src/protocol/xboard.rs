@@ -458,7 +458,10 @@ impl Xboard {
                 Some((m, s)) => m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?,
                 None => base.parse::<u64>().ok()? * 60,
             };
-            let inc: f64 = inc.parse().ok().filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+            let inc: f64 = inc
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
             self.clock.mps = mps;
             self.clock.base = Duration::from_secs(base);
             self.clock.inc = Duration::from_secs_f64(inc.min(1e6));

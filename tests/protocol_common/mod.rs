@@ -150,7 +150,10 @@ impl Drop for Zest {
 
 /// The registered variant names, as `zest variants` prints them.
 pub fn variant_names() -> Vec<String> {
-    zest::variants::NAMES.iter().map(|s| s.to_string()).collect()
+    zest::variants::NAMES
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
 }
 
 /// A tiny deterministic generator for the fuzz tests (no dependency needed).
@@ -175,11 +178,9 @@ pub fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
             let n = rng.below(b.len() + 1);
             b.truncate(n);
         }
-        1 => {
-            if !b.is_empty() {
-                let i = rng.below(b.len());
-                b[i] = (rng.next() % 256) as u8;
-            }
+        1 if !b.is_empty() => {
+            let i = rng.below(b.len());
+            b[i] = (rng.next() % 256) as u8;
         }
         2 => {
             let words: Vec<&str> = line.split(' ').collect();
