@@ -97,9 +97,10 @@ fn engine_moves(dbg: &str) -> Vec<String> {
 /// A move token as xboard relays it, read back in zest's rules.
 fn play_xboard(game: &mut Box<dyn GameBox>, token: &str) -> Result<(), String> {
     let legal = game.legal_moves();
+    let fen = game.fen();
     let m = legal
         .iter()
-        .find(|m| *m == token || to_xboard(m).as_deref() == Some(token))
+        .find(|m| *m == token || to_xboard(m, &fen).as_deref() == Some(token))
         .cloned()
         .ok_or_else(|| format!("{token} illegal in {}", game.fen()))?;
     game.play(&m).map_err(|e| e.to_string())

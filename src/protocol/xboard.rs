@@ -42,8 +42,9 @@ const PIECE_TO_CHAR: &str = "PNBRQ..A.....D..X.L...Kpnbrq..a.....d..x.l...k";
 /// no Betza form; with legality testing off (required) the line is cosmetic.
 const BETZA: &[(char, &str)] = &[('L', "R"), ('A', "BN"), ('D', "Q2"), ('X', "WA")];
 
-/// A zest move in the form xboard 4.9 understands, or None when it has none.
-pub fn to_xboard(m: &str) -> Option<String> {
+/// A zest move, played from the position `fen`, in the form xboard 4.9
+/// understands, or None when it has none.
+pub fn to_xboard(m: &str, fen: &str) -> Option<String> {
     if m == "0000" {
         return Some("@@@@".into());
     }
@@ -52,18 +53,54 @@ pub fn to_xboard(m: &str) -> Option<String> {
     }
     let b = m.as_bytes();
     if b.len() == 6 {
-        // Exile castling: king from, king to, rook to. xboard castles a king
-        // move of two or more files with the nearest piece, which lands next
-        // to the king on the inner side: only that shape has a form.
+        // Exile castling: king from, king to, rook to. xboard reads a king move
+        // of two or more files as castling with the nearest piece beyond the
+        // king's destination, which it puts next to the king on the inner
+        // side: only castlings of that shape have a form.
         let (kf, kt, rt) = (b[0] as i32, b[2] as i32, b[4] as i32);
         let same_rank = b[1] == b[3] && b[3] == b[5];
         let dir = (kt - kf).signum();
-        if same_rank && (kt - kf).abs() >= 2 && rt == kt - dir {
-            return Some(m[..4].to_string());
+        if !same_rank || (kt - kf).abs() < 2 || rt != kt - dir {
+            return None;
+        }
+        let rank = (b[1] - b'1') as i32;
+        let (kt, kf) = (kt - b'a' as i32, kf - b'a' as i32);
+        let pieces = board_pieces(fen)?;
+        let at = |f: i32| pieces.iter().find(|p| p.1 == f && p.2 == rank).map(|p| p.0);
+        if at(kt).is_some() {
+            return None; // the king lands on the rook: xboard reads king-takes-rook castling
+        }
+        let mut f = kt + dir;
+        while (0..8).contains(&f) {
+            if let Some(c) = at(f) {
+                let king = at(kf)?;
+                let rook = if king.is_ascii_uppercase() { 'R' } else { 'r' };
+                return (c == rook).then(|| m[..4].to_string());
+            }
+            f += dir;
         }
         return None;
     }
     Some(m.to_string())
+}
+
+/// (letter, file 0-7, rank 0-7) of every piece in a FEN's placement field.
+fn board_pieces(fen: &str) -> Option<Vec<(char, i32, i32)>> {
+    let board = fen.split_whitespace().next()?;
+    let mut pieces = Vec::new();
+    for (i, row) in board.split('/').enumerate() {
+        let rank = 7 - i as i32;
+        let mut file = 0i32;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as i32;
+            } else {
+                pieces.push((c, file, rank));
+                file += 1;
+            }
+        }
+    }
+    Some(pieces)
 }
 
 /// Time control as `level`/`st`/`sd` set it.
@@ -401,9 +438,10 @@ impl Xboard {
             return Some(token.to_string());
         }
         if !self.zestmoves {
+            let fen = self.engine.game.fen();
             if let Some(m) = legal
                 .iter()
-                .find(|m| to_xboard(m).as_deref() == Some(token))
+                .find(|m| to_xboard(m, &fen).as_deref() == Some(token))
             {
                 return Some(m.clone());
             }
@@ -574,6 +612,7 @@ impl Xboard {
             return;
         }
         self.thinking = None;
+        let fen = self.engine.game.fen();
         let chosen = if self.zestmoves {
             d.best.clone()
         } else {
@@ -584,14 +623,14 @@ impl Xboard {
                 .chain(d.alternatives.iter())
                 .cloned()
                 .chain(self.engine.game.legal_moves())
-                .find(|m| to_xboard(m).is_some())
+                .find(|m| to_xboard(m, &fen).is_some())
         };
         match chosen {
             Some(m) if self.engine.game.play(&m).is_ok() => {
                 let out = if self.zestmoves {
                     m.clone()
                 } else {
-                    to_xboard(&m).unwrap_or(m.clone())
+                    to_xboard(&m, &fen).unwrap_or(m.clone())
                 };
                 send(&format!("move {out}"));
                 if let Some(o) = self.engine.game.outcome() {
@@ -619,23 +658,8 @@ fn castling_from_san(token: &str, fen: &str, legal: &[String]) -> Option<String>
         "O-O-O" => false,
         _ => return None,
     };
-    let mut fields = fen.split_whitespace();
-    let board = fields.next()?;
-    let white = fields.next()? == "w";
-    // (file, rank) of each piece letter, rank 0 = rank 1.
-    let mut pieces = Vec::new();
-    for (i, row) in board.split('/').enumerate() {
-        let rank = 7 - i as i32;
-        let mut file = 0i32;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                file += d as i32;
-            } else {
-                pieces.push((c, file, rank));
-                file += 1;
-            }
-        }
-    }
+    let white = fen.split_whitespace().nth(1)? == "w";
+    let pieces = board_pieces(fen)?;
     let (king, rook) = if white { ('K', 'R') } else { ('k', 'r') };
     let &(_, kf, kr) = pieces.iter().find(|p| p.0 == king)?;
     let sq = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
