@@ -250,6 +250,55 @@ fn xboard_zest_vs_zest_exile() {
     zest_vs_zest("exile");
 }
 
+/// Arrangement's play phase from an arranged position (one of the 80 in
+/// `tests/data/arrangement-positions.txt`): the first zest is given it with
+/// `-firstOptions StartFEN=…` and sends it in `setup`, the one way xboard
+/// accepts an engine-defined variant's start board.
+#[test]
+fn xboard_zest_vs_zest_arrangement_play_phase() {
+    if !registered("arrangement") {
+        eprintln!("notice: arrangement not registered; skipped");
+        return;
+    }
+    let positions = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/arrangement-positions.txt"
+    ))
+    .unwrap();
+    let fen = positions.lines().nth(17).unwrap().trim().to_string();
+    let z = zest_cmd();
+    let opt = format!("StartFEN={fen}");
+    let Some(run) = run_xboard(
+        "arrangement",
+        &[
+            "-fcp",
+            &z,
+            "-fd",
+            ".",
+            "-scp",
+            &z,
+            "-secondDirectory",
+            ".",
+            "-variant",
+            "arrangement",
+            "-firstOptions",
+            &opt,
+            "-mm",
+            "-mg",
+            "1",
+            "-tc",
+            "0:05",
+            "-inc",
+            "0.05",
+        ],
+        60,
+    ) else {
+        return;
+    };
+    assert!(run.pgn.contains(&format!("[FEN \"{fen}\"]")), "{}", run.pgn);
+    check_game("arrangement", "arrangement", &run, &["first", "second"]);
+}
+
 #[test]
 fn xboard_zest_vs_fairymax_normal() {
     let Some(fairymax) = find(&["/usr/games/fairymax", "/usr/bin/fairymax"]) else {

@@ -129,6 +129,10 @@ pub struct Xboard {
     thinking: Option<u64>,
     /// `ping`s that arrived while thinking: answered after the move (spec).
     pongs: Vec<String>,
+    /// Option `StartFEN` (`-` = none): the position engine-defined variants start from
+    /// (sent in `setup`), e.g. an arranged Arrangement position; xboard takes
+    /// the start board only from the first engine's `setup`.
+    start_fen: Option<String>,
     last: Arc<Mutex<Info>>,
 }
 
@@ -149,6 +153,7 @@ impl Xboard {
             },
             thinking: None,
             pongs: Vec::new(),
+            start_fen: None,
             last: Arc::new(Mutex::new(Info::default())),
         }
     }
@@ -199,6 +204,8 @@ impl Xboard {
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
+        // Options go on their own feature lines, as Fairy-Stockfish sends them.
+        send("feature option=\"StartFEN -string -\"");
         send("feature done=1");
     }
 
@@ -304,7 +311,14 @@ impl Xboard {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "draw"
-            | "hint" | "bk" | "lift" | "put" | "hover" | "option" | "ponder" => {}
+            | "hint" | "bk" | "lift" | "put" | "hover" | "ponder" => {}
+            "option" => match arg.split_once('=') {
+                Some(("StartFEN", v)) => {
+                    self.start_fen =
+                        Some(v.trim().to_string()).filter(|v| !v.is_empty() && v != "-")
+                }
+                _ => send(&format!("Error (unknown option): {line}")),
+            },
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) => {
                     let t = self.engine.threads();
@@ -380,12 +394,27 @@ impl Xboard {
     /// the board (`setup`) and the new pieces' moves (`piece`), before any `pong`.
     fn set_variant(&mut self, name: &str) {
         let registry = registry_name(name);
-        if self.engine.set_game(registry, None).is_err() {
+        let custom = self.start_fen.clone().filter(|_| !xboard_native(name));
+        let loaded = match &custom {
+            Some(fen) => match self.engine.set_game(registry, Some(fen)) {
+                Ok(()) => true,
+                Err(e) => {
+                    send(&format!("tellusererror Start FEN invalid for {name}: {e}"));
+                    false
+                }
+            },
+            None => false,
+        };
+        if !loaded && self.engine.set_game(registry, None).is_err() {
             return;
         }
         self.variant = name.to_string();
         if !xboard_native(name) {
-            let start = self.engine.game.start_fen();
+            let start = if loaded {
+                self.engine.game.fen()
+            } else {
+                self.engine.game.start_fen().to_string()
+            };
             // xboard reads the six standard fields only (the research note).
             let fen: Vec<&str> = start.split_whitespace().take(6).collect();
             send(&format!(
