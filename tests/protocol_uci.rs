@@ -89,8 +89,9 @@ fn go_infinite_stops_and_isready_answers_while_thinking() {
     std::thread::sleep(Duration::from_millis(300));
     let t = Instant::now();
     z.send("isready");
-    z.until_eq(Duration::from_secs(2), "readyok");
-    assert!(t.elapsed() < Duration::from_secs(1));
+    z.until_eq(Duration::from_secs(5), "readyok");
+    // Generous: the test machine is shared; an engine blocked by its search would take the whole search.
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
     // An infinite search never ends by itself.
     std::thread::sleep(Duration::from_millis(300));
     z.send("stop");
@@ -99,8 +100,12 @@ fn go_infinite_stops_and_isready_answers_while_thinking() {
     let mut g = new_game("chess", None).unwrap();
     g.play("e2e4").unwrap();
     g.play(&m).unwrap();
-    assert!(lines.iter().any(|l| l.starts_with("info depth")));
-    let info = lines.iter().find(|l| l.starts_with("info depth")).unwrap();
+    // Search output may have come before `readyok` too.
+    let info = z
+        .seen
+        .iter()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info lines");
     for field in [
         " seldepth ",
         " score ",
