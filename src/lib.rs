@@ -3,6 +3,7 @@
 
 pub mod core;
 pub mod eval;
+pub mod protocol;
 pub mod search;
 pub mod tools;
 pub mod variants;

@@ -1,4 +1,4 @@
-//! The `zest` command line: engine mode and the headless tools.
+//! The `zest` command line: engine mode (no subcommand, `uci`, `xboard`) and the headless tools.
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -19,6 +19,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Engine mode speaking UCI (also the default with no subcommand when the first line is `uci`).
+    Uci,
+    /// Engine mode speaking XBoard/CECP v2 (the default's choice when the first line is `xboard`).
+    Xboard,
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[arg(long, default_value = "chess")]
@@ -386,7 +390,19 @@ fn run(cli: Cli) -> Result<(), CliError> {
             println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
             Ok(())
         }
-        Some(Command::Variants) | None => {
+        None => {
+            zest::protocol::run(zest::protocol::Protocol::Auto);
+            Ok(())
+        }
+        Some(Command::Uci) => {
+            zest::protocol::run(zest::protocol::Protocol::Uci);
+            Ok(())
+        }
+        Some(Command::Xboard) => {
+            zest::protocol::run(zest::protocol::Protocol::Xboard);
+            Ok(())
+        }
+        Some(Command::Variants) => {
             for name in variants::NAMES {
                 let fen = variants::dispatch(name, StartFen).map_err(unknown)?;
                 println!("{name}\t{fen}");
