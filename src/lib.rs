@@ -5,4 +5,5 @@ pub mod core;
 pub mod eval;
 pub mod search;
 pub mod tools;
+pub mod tournament;
 pub mod variants;
