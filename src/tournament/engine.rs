@@ -37,7 +37,8 @@ pub enum EngineError {
 
 /// What the reader thread sends.
 enum Event {
-    Line(String, Instant),
+    /// A line, its time, and the last thinking line (with a score) read before it.
+    Line(String, Instant, Option<String>),
     Garbage(String),
     Eof,
 }
@@ -128,11 +129,16 @@ impl Engine {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
+        let uci = cfg.protocol == Protocol::Uci;
         std::thread::Builder::new()
             .name(format!("read-{}", cfg.name))
             .spawn(move || {
                 let mut r = BufReader::with_capacity(1 << 16, stdout);
                 let mut buf = Vec::with_capacity(256);
+                // Thinking output is kept here rather than sent: only the last one before the
+                // move matters, and one wake-up of the game thread per line would cost more
+                // runner CPU than everything else (stockfish prints ~10 per move).
+                let mut thinking: Option<String> = None;
                 loop {
                     buf.clear();
                     match r.read_until(b'\n', &mut buf) {
@@ -151,7 +157,13 @@ impl Engine {
                         buf.pop();
                     }
                     let ev = match std::str::from_utf8(&buf) {
-                        Ok(s) => Event::Line(s.to_string(), now),
+                        Ok(s) if is_thinking(s, uci) => {
+                            if has_score(s, uci) {
+                                thinking = Some(s.to_string());
+                            }
+                            continue;
+                        }
+                        Ok(s) => Event::Line(s.to_string(), now, thinking.take()),
                         Err(_) => Event::Garbage(format!(
                             "non-UTF-8 output '{}'",
                             String::from_utf8_lossy(&buf).chars().take(40).collect::<String>()
@@ -204,11 +216,19 @@ impl Engine {
 
     /// The next line before `deadline`.
     fn recv(&mut self, deadline: Instant) -> Result<(String, Instant), EngineError> {
+        self.recv_full(deadline).map(|(l, t, _)| (l, t))
+    }
+
+    /// The next line before `deadline`, with the thinking line that preceded it.
+    fn recv_full(
+        &mut self,
+        deadline: Instant,
+    ) -> Result<(String, Instant, Option<String>), EngineError> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.rx.recv_timeout(wait) {
-            Ok(Event::Line(l, t)) => {
+            Ok(Event::Line(l, t, info)) => {
                 log::trace!("{} > {l}", self.name);
-                Ok((l, t))
+                Ok((l, t, info))
             }
             Ok(Event::Garbage(g)) => Err(EngineError::Garbage(g)),
             Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => Err(EngineError::Disconnect),
@@ -519,7 +539,13 @@ impl Engine {
         let deadline_at = start + deadline;
         let mut reply = Reply::default();
         loop {
-            let (line, at) = self.recv(deadline_at)?;
+            let (line, at, info) = self.recv_full(deadline_at)?;
+            if let Some(info) = info {
+                match self.protocol {
+                    Protocol::Uci => parse_uci_info(&info, &mut reply),
+                    Protocol::Xboard => parse_xboard_post(&info, &mut reply),
+                }
+            }
             let mut it = line.split_ascii_whitespace();
             let first = it.next().unwrap_or("");
             match self.protocol {
@@ -529,7 +555,6 @@ impl Engine {
                         reply.elapsed = at - start;
                         return Ok(reply);
                     }
-                    "info" => parse_uci_info(&line, &mut reply),
                     _ => {}
                 },
                 Protocol::Xboard => match first {
@@ -541,9 +566,6 @@ impl Engine {
                     "resign" => return Err(EngineError::Resign),
                     "tellusererror" | "Error" | "Illegal" => {
                         log::warn!("{}: {line}", self.name)
-                    }
-                    f if f.starts_with(|c: char| c.is_ascii_digit()) => {
-                        parse_xboard_post(&line, &mut reply)
                     }
                     _ => {}
                 },
@@ -602,6 +624,19 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// UCI `info` lines and XBoard thinking output (`depth score time nodes pv`).
+fn is_thinking(line: &str, uci: bool) -> bool {
+    if uci {
+        line.starts_with("info")
+    } else {
+        line.starts_with(|c: char| c.is_ascii_digit())
+    }
+}
+
+fn has_score(line: &str, uci: bool) -> bool {
+    !uci || line.contains(" score ")
 }
 
 /// `key=value` pairs of an XBoard `feature` line (values may be quoted).

@@ -456,3 +456,57 @@ impl Summary {
         )
     }
 }
+
+/// Win, draw and loss probabilities `[L, D, W]` of a BayesElo difference with `drawelo`.
+fn bayeselo_probs(belo: f64, drawelo: f64) -> [f64; 3] {
+    let w = 1.0 / (1.0 + 10f64.powf((drawelo - belo) / 400.0));
+    let l = 1.0 / (1.0 + 10f64.powf((drawelo + belo) / 400.0));
+    [l, 1.0 - w - l, w]
+}
+
+/// `drawelo` of trinomial frequencies `[L, D, W]`.
+fn drawelo_of(r: &[f64; 3]) -> f64 {
+    let n: f64 = r.iter().sum();
+    let (pl, pw) = (r[0] / n, r[2] / n);
+    200.0 * ((1.0 - pl) / pl * (1.0 - pw) / pw).log10()
+}
+
+/// Legacy BayesElo LLR (fishtest `LLRlegacy`): bounds taken as BayesElo; 0 while a count is 0.
+pub fn llr_bayeselo(belo0: f64, belo1: f64, ldw: [f64; 3]) -> f64 {
+    if ldw.iter().any(|&c| c == 0.0) {
+        return 0.0;
+    }
+    let d = drawelo_of(&ldw);
+    let (p0, p1) = (bayeselo_probs(belo0, d), bayeselo_probs(belo1, d));
+    (0..3).map(|i| ldw[i] * (p1[i] / p0[i]).ln()).sum()
+}
+
+/// cutechess's SPRT (`sprt.cpp`): ½ added to W, D, L; logistic bounds converted to BayesElo
+/// by the draw-rate scale `4x/(1+x)²`, `x = 10^(−drawelo/400)`.
+pub fn llr_cutechess(elo0: f64, elo1: f64, ldw: [f64; 3]) -> f64 {
+    let r = ldw.map(|c| c + 0.5);
+    let d = drawelo_of(&r);
+    let x = 10f64.powf(-d / 400.0);
+    let scale = 4.0 * x / ((1.0 + x) * (1.0 + x));
+    let (p0, p1) = (
+        bayeselo_probs(elo0 / scale, d),
+        bayeselo_probs(elo1 / scale, d),
+    );
+    (0..3).map(|i| r[i] * (p1[i] / p0[i]).ln()).sum()
+}
+
+/// c-chess-cli's asymptotic GSPRT (= fishtest `LLR_alt2`): `N (s1−s0)(2s−s0−s1) / (2σ²)`.
+pub fn llr_gsprt_approx(elo0: f64, elo1: f64, results: &[f64]) -> f64 {
+    let (n, pdf) = to_pdf(results);
+    let (s, var) = mean_var(&pdf);
+    let (s0, s1) = (logistic(elo0), logistic(elo1));
+    n * (s1 - s0) * (2.0 * s - s0 - s1) / var / 2.0
+}
+
+/// cutechess's draw-free LOS: `½ + ½ erf((W − L)/√(2(W + L)))`.
+pub fn los_wins_losses(wins: f64, losses: f64) -> f64 {
+    if wins + losses == 0.0 {
+        return 0.5;
+    }
+    0.5 + 0.5 * erf((wins - losses) / (2.0 * (wins + losses)).sqrt())
+}
