@@ -15,7 +15,10 @@ fn numbers(s: &str) -> Vec<(f64, usize)> {
         if b[i] == b'-' && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
             i += 1;
         }
-        if i < b.len() && b[i].is_ascii_digit() && (start == 0 || !b[start - 1].is_ascii_alphabetic()) {
+        if i < b.len()
+            && b[i].is_ascii_digit()
+            && (start == 0 || !b[start - 1].is_ascii_alphabetic())
+        {
             while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
                 i += 1;
             }
@@ -33,7 +36,12 @@ fn list(s: &str, key: &str) -> Option<Vec<f64>> {
     let from = s.find(key)? + key.len();
     let rest = &s[from..];
     let end = rest.find(']')?;
-    Some(rest[..end].split(',').map(|x| x.trim().parse().unwrap()).collect())
+    Some(
+        rest[..end]
+            .split(',')
+            .map(|x| x.trim().parse().unwrap())
+            .collect(),
+    )
 }
 
 fn field(s: &str, key: &str) -> Option<f64> {
@@ -44,7 +52,11 @@ fn field(s: &str, key: &str) -> Option<f64> {
 fn check(label: &str, got: f64, want: (f64, usize)) {
     let printed = format!("{:.*}", want.1, got);
     let expect = format!("{:.*}", want.1, want.0);
-    assert_eq!(printed, expect, "{label}: computed {got}, vector {}", want.0);
+    assert_eq!(
+        printed, expect,
+        "{label}: computed {got}, vector {}",
+        want.0
+    );
 }
 
 #[test]
@@ -115,9 +127,11 @@ fn every_vector_is_reproduced() {
             "LLR pentanomial logistic (fishtest)" => {
                 check(line, llr_logistic(e0, e1, penta.as_ref().unwrap()), nums[0])
             }
-            "LLR pentanomial normalized (fishtest)" => {
-                check(line, llr_normalized(e0, e1, penta.as_ref().unwrap()), nums[0])
-            }
+            "LLR pentanomial normalized (fishtest)" => check(
+                line,
+                llr_normalized(e0, e1, penta.as_ref().unwrap()),
+                nums[0],
+            ),
             other => panic!("unknown vector line '{other}'"),
         }
         checked += 1;
@@ -132,19 +146,55 @@ fn zero_variance_is_finite() {
     assert!(e.elo.abs() < 1e-9 && e.error.is_finite() && e.nelo.is_finite() && e.los.is_finite());
     let e = elo_estimate(&[0.0, 0.0, 10.0]);
     assert!(e.elo.is_finite() && e.error.is_finite() && e.los > 0.99);
-    let c = Counts { wins: 50, losses: 50, penta: [0, 0, 50, 0, 0], pairs_wl: 50, ..Default::default() };
-    let s = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, model: "normalized".into() };
+    let c = Counts {
+        wins: 50,
+        losses: 50,
+        penta: [0, 0, 50, 0, 0],
+        pairs_wl: 50,
+        ..Default::default()
+    };
+    let s = Sprt {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+        model: "normalized".into(),
+    };
     assert!(s.state(&c).llr.is_finite());
     assert!(Summary::of(&c).line().contains("nElo: 0.00"));
 }
 
 #[test]
 fn sprt_decides_at_the_bounds() {
-    let s = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, model: "logistic".into() };
-    let strong = Counts { wins: 600, losses: 300, draws: 100, penta: [10, 40, 150, 200, 100], ..Default::default() };
+    let s = Sprt {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+        model: "logistic".into(),
+    };
+    let strong = Counts {
+        wins: 600,
+        losses: 300,
+        draws: 100,
+        penta: [10, 40, 150, 200, 100],
+        ..Default::default()
+    };
     assert_eq!(s.state(&strong).decision, Some(true));
-    let weak = Counts { wins: 300, losses: 600, draws: 100, penta: [100, 200, 150, 40, 10], ..Default::default() };
+    let weak = Counts {
+        wins: 300,
+        losses: 600,
+        draws: 100,
+        penta: [100, 200, 150, 40, 10],
+        ..Default::default()
+    };
     assert_eq!(s.state(&weak).decision, Some(false));
-    let even = Counts { wins: 5, losses: 5, draws: 2, penta: [0, 1, 4, 1, 0], ..Default::default() };
+    let even = Counts {
+        wins: 5,
+        losses: 5,
+        draws: 2,
+        penta: [0, 1, 4, 1, 0],
+        ..Default::default()
+    };
     assert_eq!(s.state(&even).decision, None);
 }

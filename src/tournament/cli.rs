@@ -116,7 +116,15 @@ pub fn build_config(a: &TournamentArgs) -> Result<Config, TournamentError> {
     macro_rules! set {
         ($($f:ident),*) => { $( if let Some(v) = &a.$f { t.$f = v.clone(); } )* };
     }
-    set!(games, rounds, format, concurrency, seed, max_moves, time_margin_ms);
+    set!(
+        games,
+        rounds,
+        format,
+        concurrency,
+        seed,
+        max_moves,
+        time_margin_ms
+    );
     set!(startup_timeout_ms, stall_timeout_ms);
     if let Some(v) = &a.pgn_out {
         t.pgn_out = v.clone();

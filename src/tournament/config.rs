@@ -220,11 +220,7 @@ impl Limit {
         match *self {
             Limit::Clock { moves, time, inc } => {
                 let t = fmt_secs(time);
-                let base = if moves > 0 {
-                    format!("{moves}/{t}")
-                } else {
-                    t
-                };
+                let base = if moves > 0 { format!("{moves}/{t}") } else { t };
                 if inc.is_zero() {
                     base
                 } else {
@@ -360,8 +356,15 @@ impl Config {
 
     /// Checks everything that can be checked before engines start.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        self.players()?;
-        self.limit()?;
+        let players = self.players()?;
+        if let Limit::Nodes(_) = self.limit()? {
+            if let Some(e) = players.iter().find(|e| e.protocol == Protocol::Xboard) {
+                return Err(ConfigError::Invalid(format!(
+                    "engine '{}' speaks XBoard, which has no node limit: use tc, st or depth",
+                    e.name
+                )));
+            }
+        }
         let t = &self.tournament;
         if !matches!(t.format.as_str(), "gauntlet" | "round-robin" | "roundrobin") {
             return Err(ConfigError::Invalid(format!(

@@ -166,7 +166,10 @@ impl Engine {
                         Ok(s) => Event::Line(s.to_string(), now, thinking.take()),
                         Err(_) => Event::Garbage(format!(
                             "non-UTF-8 output '{}'",
-                            String::from_utf8_lossy(&buf).chars().take(40).collect::<String>()
+                            String::from_utf8_lossy(&buf)
+                                .chars()
+                                .take(40)
+                                .collect::<String>()
                         )),
                     };
                     if tx.send(ev).is_err() {
@@ -277,10 +280,11 @@ impl Engine {
         self.send("xboard")?;
         self.send("protover 2")?;
         let mut feature_deadline = (Instant::now() + XBOARD_FEATURE_WAIT).min(deadline);
+        // After `feature done=0` the engine has until the start-up deadline to say `done=1`.
+        let mut waiting_done = false;
         loop {
             let (line, _) = match self.recv(feature_deadline) {
-                Err(EngineError::Timeout) if feature_deadline < deadline => break,
-                Err(EngineError::Timeout) if !self.features.is_empty() => break,
+                Err(EngineError::Timeout) if !waiting_done => break,
                 r => r?,
             };
             let Some(rest) = line.trim_start().strip_prefix("feature ") else {
@@ -337,7 +341,10 @@ impl Engine {
             }
             match done {
                 Some(true) => break,
-                Some(false) => feature_deadline = deadline,
+                Some(false) => {
+                    feature_deadline = deadline;
+                    waiting_done = true;
+                }
                 None => {}
             }
         }
@@ -615,9 +622,7 @@ impl Drop for Engine {
         loop {
             match self.child.try_wait() {
                 Ok(Some(_)) => return,
-                Ok(None) if Instant::now() < until => {
-                    std::thread::sleep(Duration::from_millis(5))
-                }
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
                 _ => break,
             }
         }

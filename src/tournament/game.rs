@@ -256,7 +256,13 @@ pub fn play<V: Variant>(
 
     loop {
         if let Some(o) = game.outcome() {
-            finish(&mut rec, o.result, "normal", o.reason.into_owned(), &mut seats);
+            finish(
+                &mut rec,
+                o.result,
+                "normal",
+                o.reason.into_owned(),
+                &mut seats,
+            );
             return rec;
         }
         if s.max_moves > 0 && rec.engine_plies >= 2 * s.max_moves {
@@ -357,7 +363,10 @@ pub fn play<V: Variant>(
                         format!("sends a malformed move: {}", reply.mv),
                     )
                 } else {
-                    ("illegal move", format!("makes an illegal move: {}", reply.mv))
+                    (
+                        "illegal move",
+                        format!("makes an illegal move: {}", reply.mv),
+                    )
                 };
                 *seats[i].engine = None;
                 finish(
@@ -382,7 +391,12 @@ pub fn play<V: Variant>(
         // Adjudication by score.
         if let Some(r) = &s.resign {
             let n = r.movecount as usize;
-            if n > 0 && scores[i].len() >= n && scores[i][scores[i].len() - n..].iter().all(|&x| x <= -r.score) {
+            if n > 0
+                && scores[i].len() >= n
+                && scores[i][scores[i].len() - n..]
+                    .iter()
+                    .all(|&x| x <= -r.score)
+            {
                 if game.outcome().is_none() {
                     finish(
                         &mut rec,
@@ -398,9 +412,8 @@ pub fn play<V: Variant>(
         if let Some(d) = &s.draw {
             let n = d.movecount as usize;
             let fullmove = game.position().position().fullmoves;
-            let calm = |v: &Vec<i32>| {
-                v.len() >= n && v[v.len() - n..].iter().all(|&x| x.abs() <= d.score)
-            };
+            let calm =
+                |v: &Vec<i32>| v.len() >= n && v[v.len() - n..].iter().all(|&x| x.abs() <= d.score);
             if n > 0
                 && fullmove >= d.movenumber
                 && calm(&scores[0])

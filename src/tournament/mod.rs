@@ -101,14 +101,8 @@ pub fn process_cpu_seconds() -> f64 {
 /// Runs the tournament `cfg` describes.
 pub fn run(cfg: &Config, opts: &RunOptions) -> Result<RunReport, TournamentError> {
     cfg.validate()?;
-    crate::variants::dispatch(
-        &cfg.tournament.variant,
-        Typed {
-            cfg,
-            opts,
-        },
-    )
-    .map_err(|e| TournamentError::Other(e.to_string()))?
+    crate::variants::dispatch(&cfg.tournament.variant, Typed { cfg, opts })
+        .map_err(|e| TournamentError::Other(e.to_string()))?
 }
 
 struct Typed<'a> {
@@ -156,9 +150,8 @@ impl Book {
                 TournamentError::Other(format!("opening {} '{}': {e}", i + 1, op.fen))
             })?;
             for m in &op.moves {
-                g.play_str(m).map_err(|e| {
-                    TournamentError::Other(format!("opening {}: {e}", i + 1))
-                })?;
+                g.play_str(m)
+                    .map_err(|e| TournamentError::Other(format!("opening {}: {e}", i + 1)))?;
             }
         }
         Ok(Book::List(list))
@@ -487,7 +480,10 @@ fn progress_message(
     );
     if let Some(sprt) = &cfg.tournament.sprt {
         let st = sprt.state(&encounter_counts(records, a, b, cfg.tournament.games));
-        msg.push_str(&format!("  LLR {:.2} ({:.2}, {:.2})", st.llr, st.lower, st.upper));
+        msg.push_str(&format!(
+            "  LLR {:.2} ({:.2}, {:.2})",
+            st.llr, st.lower, st.upper
+        ));
     }
     let _ = b;
     msg
@@ -570,9 +566,7 @@ pub fn summary_text(results: &serde_json::Value) -> String {
     }
     out.push_str(&format!(
         "Games: {}/{}  Terminations: {}",
-        results["games"],
-        results["expected_games"],
-        results["terminations"]
+        results["games"], results["expected_games"], results["terminations"]
     ));
     out
 }

@@ -317,11 +317,7 @@ pub fn elo_estimate(results: &[f64]) -> EloEstimate {
     } else {
         (0.0, 0.0)
     };
-    let los = if se > 0.0 {
-        phi((s - 0.5) / se)
-    } else {
-        0.5
-    };
+    let los = if se > 0.0 { phi((s - 0.5) / se) } else { 0.5 };
     EloEstimate {
         score: s,
         elo,
