@@ -89,7 +89,7 @@ enum Command {
         max_plies: usize,
     },
     /// Engine-vs-engine tournament (engines.toml; see README "Tournaments").
-    Tournament(zest::tournament::cli::TournamentArgs),
+    Tournament(Box<zest::tournament::cli::TournamentArgs>),
     /// Fixed search benchmark over every variant: total nodes (signature) and nodes per second.
     Bench {
         #[arg(long, default_value_t = 1)]
@@ -383,7 +383,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
             Ok(())
         }
-        Some(Command::Tournament(args)) => zest::tournament::cli::main(args).map_err(CliError),
+        Some(Command::Tournament(args)) => zest::tournament::cli::main(*args).map_err(CliError),
         Some(Command::Variants) | None => {
             for name in variants::NAMES {
                 let fen = variants::dispatch(name, StartFen).map_err(unknown)?;

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use zest::tournament::schedule::*;
-use zest::variants::{self, Variant, VariantFn};
+use zest::variants::{self, VariantFn};
 
 const EPD: &str = include_str!("data/openings_6ply.epd");
 

@@ -416,12 +416,11 @@ impl Engine {
                 }
                 self.send("force")?;
                 if !is_start {
-                    if !self.feature("setboard") {
-                        return Err(EngineError::Garbage(
-                            "engine does not support setboard".into(),
-                        ));
+                    if self.feature("setboard") {
+                        self.send(&format!("setboard {fen}"))?;
+                    } else {
+                        self.edit_position(fen)?;
                     }
-                    self.send(&format!("setboard {fen}"))?;
                 }
                 match *limit {
                     Limit::Clock { moves, time, inc } => {
@@ -451,6 +450,47 @@ impl Engine {
         }
         let deadline = Instant::now() + self.stall_timeout;
         self.sync(deadline)
+    }
+
+    /// CECP `edit` mode for engines without `setboard` (fairymax): pieces from the FEN's
+    /// placement; Black to move is reached as XBoard does it, by a dummy `a2a3` first. The
+    /// engine infers castling rights from the placement; en passant is lost.
+    fn edit_position(&mut self, fen: &str) -> Result<(), EngineError> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().unwrap_or("");
+        if fields.next() == Some("b") {
+            self.send("a2a3")?;
+        }
+        self.send("edit")?;
+        self.send("#")?;
+        let mut black = Vec::new();
+        for (r, row) in placement.split('/').enumerate() {
+            let rank = 8 - r;
+            let mut file = 0u8;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d as u8;
+                    continue;
+                }
+                let sq = format!(
+                    "{}{}{}",
+                    c.to_ascii_uppercase(),
+                    (b'a' + file) as char,
+                    rank
+                );
+                if c.is_ascii_uppercase() {
+                    self.send(&sq)?;
+                } else {
+                    black.push(sq);
+                }
+                file += 1;
+            }
+        }
+        self.send("c")?;
+        for sq in &black {
+            self.send(sq)?;
+        }
+        self.send(".")
     }
 
     /// Asks for a move in the position `fen` + `moves`; `deadline` is when the move is late.
@@ -556,14 +596,13 @@ impl Engine {
             let mut it = line.split_ascii_whitespace();
             let first = it.next().unwrap_or("");
             match self.protocol {
-                Protocol::Uci => match first {
-                    "bestmove" => {
+                Protocol::Uci => {
+                    if first == "bestmove" {
                         reply.mv = it.next().unwrap_or("").to_string();
                         reply.elapsed = at - start;
                         return Ok(reply);
                     }
-                    _ => {}
-                },
+                }
                 Protocol::Xboard => match first {
                     "move" => {
                         reply.mv = it.next().unwrap_or("").to_string();

@@ -127,10 +127,8 @@ pub fn play<V: Variant>(
     let start_ms = super::pgn::now_ms();
     let t0 = Instant::now();
     let (date, start_time) = super::pgn::utc_stamp(start_ms);
-    let mut game: Game<V> = match Game::from_fen(&opening.fen) {
-        Ok(g) => g,
-        Err(_) => Game::new(),
-    };
+    // Openings were checked when the book was loaded.
+    let mut game: Game<V> = Game::from_fen(&opening.fen).unwrap_or_default();
     let initial = game.position().clone();
     let start_is_initial = V::from_fen(V::START_FEN)
         .map(|p| p.fen() == initial.fen())
@@ -396,17 +394,16 @@ pub fn play<V: Variant>(
                 && scores[i][scores[i].len() - n..]
                     .iter()
                     .all(|&x| x <= -r.score)
+                && game.outcome().is_none()
             {
-                if game.outcome().is_none() {
-                    finish(
-                        &mut rec,
-                        GameResult::win(!side),
-                        "adjudication",
-                        format!("{} wins by adjudication", side_name(!side)),
-                        &mut seats,
-                    );
-                    return rec;
-                }
+                finish(
+                    &mut rec,
+                    GameResult::win(!side),
+                    "adjudication",
+                    format!("{} wins by adjudication", side_name(!side)),
+                    &mut seats,
+                );
+                return rec;
             }
         }
         if let Some(d) = &s.draw {

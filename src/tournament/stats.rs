@@ -469,7 +469,7 @@ fn drawelo_of(r: &[f64; 3]) -> f64 {
 
 /// Legacy BayesElo LLR (fishtest `LLRlegacy`): bounds taken as BayesElo; 0 while a count is 0.
 pub fn llr_bayeselo(belo0: f64, belo1: f64, ldw: [f64; 3]) -> f64 {
-    if ldw.iter().any(|&c| c == 0.0) {
+    if ldw.contains(&0.0) {
         return 0.0;
     }
     let d = drawelo_of(&ldw);
