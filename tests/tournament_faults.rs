@@ -223,3 +223,23 @@ fn node_limits_over_xboard_are_refused_up_front() {
     let err = run(&cfg, &RunOptions::default()).unwrap_err().to_string();
     assert!(err.contains("XBoard"), "{err}");
 }
+
+#[test]
+fn sprt_stops_early_on_a_decision() {
+    if !have_python() {
+        eprintln!("SKIP: python3 not found");
+        return;
+    }
+    let dir = scratch("sprt");
+    let engines = format!("{}{}", fake("good", "uci", &[]), fake("bad", "uci", &["--mode", "illegal"]));
+    let cfg = config(
+        &dir,
+        &engines,
+        "depth = 2\nrounds = 200\nconcurrency = 2\n[tournament.sprt]\nelo0 = 0\nelo1 = 300\nmodel = \"logistic\"\n",
+    );
+    let r = run(&cfg, &RunOptions { quiet: true, ..Default::default() }).unwrap();
+    let n = r.results["games"].as_u64().unwrap();
+    assert!(n < 100, "stopped early after {n} games");
+    assert_eq!(r.results["complete"], false);
+    assert_eq!(r.results["encounters"][0]["sprt"]["state"]["decision"], true);
+}

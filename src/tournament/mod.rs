@@ -195,7 +195,58 @@ pub fn full_schedule(cfg: &Config, openings: usize) -> Vec<Job> {
     )
 }
 
+/// Running counts per encounter, updated per game in O(1) so that progress and SPRT checks
+/// stay cheap in long runs (the result file recounts from the records at the end).
+struct Tally {
+    games_per_pair: u32,
+    enc: Vec<(usize, usize)>,
+    counts: Vec<Counts>,
+    half: std::collections::HashMap<u64, f64>,
+}
+
+impl Tally {
+    fn new(enc: Vec<(usize, usize)>, games_per_pair: u32) -> Tally {
+        Tally {
+            counts: vec![Counts::default(); enc.len()],
+            enc,
+            games_per_pair,
+            half: Default::default(),
+        }
+    }
+
+    fn add(&mut self, r: &GameRecord) {
+        let Some(e) = self.enc.iter().position(|&(a, b)| {
+            (r.white_player, r.black_player) == (a, b) || (r.white_player, r.black_player) == (b, a)
+        }) else {
+            return;
+        };
+        let s = r.score_of(self.enc[e].0).unwrap_or(0.5);
+        self.counts[e].add_game(s);
+        if self.games_per_pair == 2 {
+            match self.half.remove(&r.pair) {
+                Some(prev) => self.counts[e].add_pair(prev, s),
+                None => {
+                    self.half.insert(r.pair, s);
+                }
+            }
+        }
+    }
+
+    /// The first engine's counts against everyone it meets first in an encounter.
+    fn first(&self) -> Counts {
+        let a = self.enc[0].0;
+        let mut c = Counts::default();
+        for (i, &(x, _)) in self.enc.iter().enumerate() {
+            if x == a {
+                c.merge(&self.counts[i]);
+            }
+        }
+        c
+    }
+}
+
 struct Live {
+    tally: Tally,
     records: BTreeMap<u64, GameRecord>,
     journal: state::Journal,
     pgn: Option<std::fs::File>,
@@ -289,7 +340,12 @@ fn run_typed<V: crate::eval::Evaluate>(
         event: t.event.clone().unwrap_or_else(|| "zest tournament".into()),
     };
     let already = done.len();
+    let mut tally = Tally::new(enc.clone(), t.games);
+    for r in done.values() {
+        tally.add(r);
+    }
     let live = Mutex::new(Live {
+        tally,
         records: done,
         journal,
         pgn: Some(pgn),
@@ -301,7 +357,7 @@ fn run_typed<V: crate::eval::Evaluate>(
     let first_error: Mutex<Option<TournamentError>> = Mutex::new(None);
     {
         let l = live.lock().expect("live");
-        bar.set_message(progress_message(cfg, &players, &l.records));
+        bar.set_message(progress_message(cfg, &players, &l.tally));
     }
     let workers = t.concurrency.min(total.max(1));
     std::thread::scope(|scope| {
@@ -340,15 +396,15 @@ fn run_typed<V: crate::eval::Evaluate>(
                         rec.result,
                         rec.reason
                     );
+                    l.tally.add(&rec);
                     l.records.insert(rec.index, rec);
                     if !opts.quiet {
                         bar.suspend(|| eprintln!("{line}"));
                     }
                     bar.inc(1);
-                    bar.set_message(progress_message(cfg, &players, &l.records));
+                    bar.set_message(progress_message(cfg, &players, &l.tally));
                     if let Some(sprt) = &t.sprt {
-                        let c = encounter_counts(&l.records, enc[0].0, enc[0].1, t.games);
-                        if sprt.state(&c).decision.is_some() {
+                        if sprt.state(&l.tally.counts[0]).decision.is_some() {
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -461,31 +517,21 @@ pub fn encounter_counts(
     c
 }
 
-fn progress_message(
-    cfg: &Config,
-    players: &[EngineConfig],
-    records: &BTreeMap<u64, GameRecord>,
-) -> String {
-    let enc = schedule::encounters(&cfg.tournament.format, players.len());
-    let (a, b) = enc[0];
-    let mut c = Counts::default();
-    for &(x, y) in enc.iter().filter(|e| e.0 == a) {
-        c.merge(&encounter_counts(records, x, y, cfg.tournament.games));
-    }
+fn progress_message(cfg: &Config, players: &[EngineConfig], tally: &Tally) -> String {
+    let c = tally.first();
     let s = Summary::of(&c);
     let e = s.pentanomial.unwrap_or(s.trinomial);
     let mut msg = format!(
         "{}: +{} -{} ={}  Elo {:.1} ± {:.1}",
-        players[a].name, c.wins, c.losses, c.draws, e.elo, e.error
+        players[tally.enc[0].0].name, c.wins, c.losses, c.draws, e.elo, e.error
     );
     if let Some(sprt) = &cfg.tournament.sprt {
-        let st = sprt.state(&encounter_counts(records, a, b, cfg.tournament.games));
+        let st = sprt.state(&tally.counts[0]);
         msg.push_str(&format!(
             "  LLR {:.2} ({:.2}, {:.2})",
             st.llr, st.lower, st.upper
         ));
     }
-    let _ = b;
     msg
 }
 
