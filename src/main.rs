@@ -94,8 +94,9 @@ enum Command {
     Bench {
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        #[arg(long, default_value_t = 7)]
-        depth: i32,
+        /// Search depth (default: each variant's own bench depth).
+        #[arg(long)]
+        depth: Option<i32>,
         #[arg(long, default_value_t = 16)]
         hash: usize,
         /// Only this variant.
@@ -256,7 +257,7 @@ impl VariantFn for PlayCmd {
 }
 
 struct BenchCmd {
-    depth: i32,
+    depth: Option<i32>,
     threads: usize,
     hash: usize,
 }
@@ -264,7 +265,11 @@ struct BenchCmd {
 impl VariantFn for BenchCmd {
     type Output = zest::tools::bench::BenchResult;
     fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
-        zest::tools::bench::run::<V>(self.depth, self.threads, self.hash)
+        zest::tools::bench::run::<V>(
+            self.depth.unwrap_or(V::BENCH_DEPTH),
+            self.threads,
+            self.hash,
+        )
     }
 }
 

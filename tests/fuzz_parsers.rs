@@ -2,7 +2,7 @@
 //! each gives a typed error or a valid position/move.
 
 use zest::core::Notation;
-use zest::variants::{self, Variant, VariantFn};
+use zest::variants::{self, VariantFn};
 
 struct Rng(u64);
 impl Rng {

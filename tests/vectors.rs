@@ -2,7 +2,7 @@
 
 use std::path::Path;
 use zest::tools::perft::perft;
-use zest::variants::{self, Variant, VariantFn};
+use zest::variants::{self, VariantFn};
 
 const COPY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors.tsv");
 

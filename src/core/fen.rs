@@ -47,7 +47,7 @@ pub struct ParsedFen<'a> {
     pub extras: Vec<&'a str>,
 }
 
-fn parse_placement(field: &str, pos: &mut Position) -> Result<(), FenError> {
+pub fn parse_placement(field: &str, pos: &mut Position) -> Result<(), FenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::RankCount(ranks.len()));
@@ -177,7 +177,7 @@ fn parse_en_passant(field: &str, pos: &mut Position) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_clock(field: &str) -> Result<u32, FenError> {
+pub fn parse_clock(field: &str) -> Result<u32, FenError> {
     if field.is_empty() || field.len() > 6 || !field.bytes().all(|b| b.is_ascii_digit()) {
         return Err(FenError::BadClock(field.to_string()));
     }

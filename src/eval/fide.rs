@@ -12,12 +12,16 @@ use crate::core::{Action, ActionKind, Bitboard, Color, Position, Role, Square};
 use crate::variants::chess::Fide;
 use crate::variants::Variant;
 
-pub const VALUES: [Score; 6] = [100, 320, 330, 500, 900, 0];
+/// Piece values by [`Role`] index: P N B R Q K, then L (a rook), A (B+N), D (short queen), X.
+pub type Values = [Score; Role::COUNT];
 
-/// Value of a FIDE role (0 for others).
+/// FIDE values; the fairy pieces get the values Exile uses (see `eval::exile`).
+pub const VALUES: Values = [100, 320, 330, 500, 900, 0, 500, 800, 600, 280];
+
+/// Value of a role.
 #[inline]
 pub fn value(role: Role) -> Score {
-    VALUES.get(role.index()).copied().unwrap_or(0)
+    VALUES[role.index()]
 }
 
 #[rustfmt::skip]
@@ -105,19 +109,20 @@ pub fn pst(role: Role, color: Color, sq: Square, endgame_weight: i32) -> Score {
         Color::White => sq.index(),
         Color::Black => sq.flip_vertical().index(),
     };
-    let v = match role {
+    (match role {
         Role::Pawn => PAWN[i],
         Role::Knight => KNIGHT[i],
         Role::Bishop => BISHOP[i],
         Role::Rook => ROOK[i],
         Role::Queen => QUEEN[i],
+        // Fairy pieces: the table of the FIDE piece they move most like.
+        Role::LeftRook => ROOK[i],
+        Role::Archbishop | Role::Duke | Role::Exile => KNIGHT[i],
         Role::King => {
             let (m, e) = (KING_MID[i] as i32, KING_END[i] as i32);
             return (m * (24 - endgame_weight) + e * endgame_weight) / 24;
         }
-        _ => 0,
-    } as Score;
-    v
+    }) as Score
 }
 
 /// 0 (all pieces on) .. 24 (no pieces but kings and pawns).
@@ -132,18 +137,24 @@ pub fn endgame_weight(pos: &Position) -> i32 {
 
 /// Material, piece-square tables, bishop pair and mobility for White minus Black.
 pub fn evaluate_white(pos: &Position) -> Score {
+    evaluate_white_with(pos, &VALUES)
+}
+
+/// [`evaluate_white`] with a variant's own piece values.
+pub fn evaluate_white_with(pos: &Position, values: &Values) -> Score {
     let eg = endgame_weight(pos);
     let occ = pos.board.occupied();
     let mut score = 0;
     for (sq, p) in pos.board.pieces() {
         let sign = if p.color == Color::White { 1 } else { -1 };
-        let mut s = value(p.role) + pst(p.role, p.color, sq, eg);
+        let mut s = values[p.role.index()] + pst(p.role, p.color, sq, eg);
         let own = pos.board.by_color(p.color);
         let mob = match p.role {
             Role::Knight => attacks::knight(sq),
             Role::Bishop => attacks::bishop(sq, occ),
             Role::Rook => attacks::rook(sq, occ),
             Role::Queen => attacks::queen(sq, occ),
+            Role::Archbishop => attacks::bishop(sq, occ) | attacks::knight(sq),
             _ => Bitboard::EMPTY,
         };
         s += 3 * (mob & !own).count() as Score;

@@ -3,7 +3,9 @@
 //! move's point of view.
 
 pub mod arrangement;
+pub mod exile;
 pub mod fide;
+pub mod two_action;
 
 use crate::variants::Variant;
 
@@ -18,6 +20,9 @@ pub const INFINITE: Score = 32_000;
 
 /// What the search needs of a variant beyond its rules.
 pub trait Evaluate: Variant {
+    /// Depth of `zest bench` for this game (branching factors differ by orders of magnitude).
+    const BENCH_DEPTH: i32 = 7;
+
     /// Static evaluation for the side to move.
     fn evaluate(&self) -> Score;
 

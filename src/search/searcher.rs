@@ -148,6 +148,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.unflushed = 0;
     }
 
+    /// Bookkeeping on entering a node; true when it scores 0 at once (stopped, or drawn).
+    #[inline]
+    fn enter_node(&mut self, pos: &V, ply: i32) -> bool {
+        self.count_node();
+        if self.should_stop() {
+            return true;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.is_draw(pos, ply)
+    }
+
     /// Repetition or 50-move rule inside the tree: a draw.
     #[inline]
     fn is_draw(&self, pos: &V, ply: i32) -> bool {
@@ -241,7 +252,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 if self.aborted {
                     break;
                 }
-                root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
             }
             if self.aborted && last.is_some() {
                 break;
@@ -370,12 +381,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 self.leaf(pos, ply)
             };
         }
-        self.count_node();
-        if self.should_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.is_draw(pos, ply) {
+        if self.enter_node(pos, ply) {
             return 0;
         }
         if ply as usize >= MAX_PLY - 4 {
@@ -574,21 +580,24 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     fn quiesce(&mut self, pos: &V, ply: i32, mut alpha: Score, beta: Score, qply: i32) -> Score {
-        self.count_node();
-        if self.should_stop() {
+        if self.enter_node(pos, ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
-        if self.is_draw(pos, ply) {
-            return 0;
+        if !V::HAS_CAPTURES {
+            // Nothing is noisy: the node is a leaf (whose end, if any, the variant knows).
+            return if pos.has_moves() {
+                pos.evaluate()
+            } else {
+                self.terminal(pos, ply)
+            };
         }
-        let in_check = V::HAS_CAPTURES && pos.is_check();
+        let in_check = pos.is_check();
         let mut list = MoveList::new();
         pos.search_moves(&mut list);
         if list.is_empty() {
             return self.terminal(pos, ply);
         }
-        if ply as usize >= MAX_PLY - 4 || !V::HAS_CAPTURES {
+        if ply as usize >= MAX_PLY - 4 {
             return pos.evaluate();
         }
         let mut best = -INFINITE;

@@ -67,7 +67,7 @@ impl TimeManager {
         }
         if let Some(time) = limits.time {
             let left = time.saturating_sub(overhead);
-            let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50) as u32;
+            let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
             let base = left / (mtg + 2) + limits.increment * 3 / 4;
             let soft = base.min(left / 2);
             let hard = (base * 4).min(left * 3 / 4).max(soft);

@@ -47,7 +47,7 @@ impl PlaySummary {
 /// Deterministic generator for openings.
 pub struct SplitMix(pub u64);
 impl SplitMix {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -55,7 +55,7 @@ impl SplitMix {
         z ^ (z >> 31)
     }
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 }
 
@@ -170,10 +170,8 @@ pub fn run<V: Evaluate>(cfg: &PlayConfig, out: &mut impl Write) -> PlaySummary {
         if cfg.boards {
             let _ = writeln!(
                 out,
-                "{} ({}) vs {} ({}), {}\n{}",
-                "zest",
+                "zest ({}) vs zest ({}), {}\n{}",
                 specs[0],
-                "zest",
                 specs[1],
                 V::NAME,
                 diagram(opening.position().position())

@@ -151,14 +151,7 @@ pub struct Arrangement {
     step: Step,
 }
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
+use super::fide::ROLES;
 
 /// Partners of the king's swap (step `king`, `mirror`).
 const KING_PARTNERS: [Role; 3] = [Role::Knight, Role::Bishop, Role::Queen];

@@ -5,6 +5,16 @@
 use crate::core::attacks;
 use crate::core::{Action, ActionKind, Bitboard, CastleSide, Color, Piece, Position, Role, Square};
 
+/// The pieces of FIDE chess, for FEN validation.
+pub const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
 /// Pieces of `by` attacking `sq`, with `occupied` as the blockers.
 #[inline]
 pub fn attackers(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {

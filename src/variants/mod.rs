@@ -5,8 +5,12 @@
 
 pub mod arrangement;
 pub mod chess;
+pub mod exile;
 pub mod fide;
 pub mod game;
+pub mod interchange;
+pub mod palindromic;
+pub mod two_action;
 
 use crate::core::{Color, FenError, MoveError, MoveList, Position};
 use std::borrow::Cow;
@@ -204,7 +208,14 @@ pub trait VariantFn {
 }
 
 /// The registered names, in the order `zest variants` lists them.
-pub const NAMES: &[&str] = &["chess", "fischerandom", "arrangement"];
+pub const NAMES: &[&str] = &[
+    "chess",
+    "fischerandom",
+    "interchange",
+    "palindromic",
+    "exile",
+    "arrangement",
+];
 
 /// An unknown variant name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -217,6 +228,9 @@ pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVari
         "chess" | "normal" | "standard" => f.call::<chess::Chess>(),
         "fischerandom" | "chess960" | "960" => f.call::<chess::Chess960>(),
         "arrangement" => f.call::<arrangement::Arrangement>(),
+        "interchange" => f.call::<interchange::Interchange>(),
+        "palindromic" => f.call::<palindromic::Palindromic>(),
+        "exile" => f.call::<exile::Exile>(),
         other => return Err(UnknownVariant(other.to_string())),
     })
 }

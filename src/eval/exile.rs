@@ -1,0 +1,41 @@
+//! Exile evaluator: the FIDE terms with Exile's own piece values —
+//! archbishop 800 (bishop + knight), duke 600 (a queen reaching two squares),
+//! exile 280 (wazir + alfil once released) — plus piece-square tables
+//! (the fairy pieces use the knight's centralisation table) and mobility.
+//! A bare king loses here, so material counts for more than in chess.
+
+use super::fide::{evaluate_white, mvv_lva};
+use super::{Evaluate, Score};
+use crate::core::Color;
+use crate::variants::exile::{Exile, ExileMove};
+use crate::variants::Variant;
+
+impl Evaluate for Exile {
+    fn evaluate(&self) -> Score {
+        let s = evaluate_white(self.position());
+        if self.turn() == Color::White {
+            s
+        } else {
+            -s
+        }
+    }
+
+    fn noisy_order(&self, m: ExileMove) -> i32 {
+        match m {
+            ExileMove::Action(a) => mvv_lva(self.position(), a),
+            _ => 0,
+        }
+    }
+
+    fn history_index(&self, m: ExileMove) -> usize {
+        match m {
+            ExileMove::Action(a) => a.from.index() * 64 + a.to.index(),
+            ExileMove::Tour { from, to } => from.index() * 64 + to.index(),
+            ExileMove::Castle { king, king_to, .. } => king.index() * 64 + king_to.index(),
+        }
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        Exile::null_move(self)
+    }
+}
