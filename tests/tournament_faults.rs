@@ -231,15 +231,29 @@ fn sprt_stops_early_on_a_decision() {
         return;
     }
     let dir = scratch("sprt");
-    let engines = format!("{}{}", fake("good", "uci", &[]), fake("bad", "uci", &["--mode", "illegal"]));
+    let engines = format!(
+        "{}{}",
+        fake("good", "uci", &[]),
+        fake("bad", "uci", &["--mode", "illegal"])
+    );
     let cfg = config(
         &dir,
         &engines,
         "depth = 2\nrounds = 200\nconcurrency = 2\n[tournament.sprt]\nelo0 = 0\nelo1 = 300\nmodel = \"logistic\"\n",
     );
-    let r = run(&cfg, &RunOptions { quiet: true, ..Default::default() }).unwrap();
+    let r = run(
+        &cfg,
+        &RunOptions {
+            quiet: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let n = r.results["games"].as_u64().unwrap();
     assert!(n < 100, "stopped early after {n} games");
     assert_eq!(r.results["complete"], false);
-    assert_eq!(r.results["encounters"][0]["sprt"]["state"]["decision"], true);
+    assert_eq!(
+        r.results["encounters"][0]["sprt"]["state"]["decision"],
+        true
+    );
 }
