@@ -1,20 +1,19 @@
-#!/bin/sh
-# Installs what the protocol interop tests use; idempotent. The tests skip with
-# a notice when a program is missing, so this is optional for `cargo test`.
-#   xboard + xvfb + xauth: tests/protocol_xboard_gui.rs (real GUI, headless)
-#   fairymax:              zest against another engine in xboard
-#   python3 + PyPI chess:  tests/protocol_interop.rs (python-chess client)
-set -e
-need=""
-[ -x /usr/games/xboard ] || need="$need xboard"
-command -v xvfb-run >/dev/null 2>&1 || need="$need xvfb"
-command -v xauth >/dev/null 2>&1 || need="$need xauth"
-[ -x /usr/games/fairymax ] || need="$need fairymax"
-command -v python3 >/dev/null 2>&1 || need="$need python3 python3-pip"
-if [ -n "$need" ]; then
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y $need
+#!/usr/bin/env bash
+# Installs what the interop tests use; idempotent. Tests that need one of these
+# programs skip with a printed notice when it is absent.
+#   xboard + xvfb + xauth:   tests/protocol_xboard_gui.rs (the real GUI, headless)
+#   fairymax:                zest against another engine in xboard; tournament over XBoard
+#   stockfish, fairy-stockfish: tournament conformance and interop (scripts/conformance.sh)
+#   python3 + PyPI chess:    tests/protocol_interop.rs (python-chess as an independent client)
+set -euo pipefail
+need=()
+for p in xboard xvfb xauth fairymax stockfish fairy-stockfish python3-pip; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
 fi
 if ! python3 -c "import chess.engine" 2>/dev/null; then
-    python3 -m pip install chess || python3 -m pip install --break-system-packages chess
+  python3 -m pip install -q chess || python3 -m pip install -q --break-system-packages chess
 fi

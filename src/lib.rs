@@ -6,4 +6,5 @@ pub mod eval;
 pub mod protocol;
 pub mod search;
 pub mod tools;
+pub mod tournament;
 pub mod variants;

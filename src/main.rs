@@ -92,6 +92,8 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
     },
+    /// Engine-vs-engine tournament (engines.toml; see README "Tournaments").
+    Tournament(Box<zest::tournament::cli::TournamentArgs>),
     /// Fixed search benchmark over every variant: total nodes (signature) and nodes per second.
     Bench {
         #[arg(long, default_value_t = 1)]
@@ -390,6 +392,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
             Ok(())
         }
+        Some(Command::Tournament(args)) => zest::tournament::cli::main(*args).map_err(CliError),
         None => {
             zest::protocol::run(zest::protocol::Protocol::Auto);
             Ok(())

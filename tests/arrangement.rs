@@ -84,7 +84,11 @@ fn vectors_rows() {
         if cols.first() != Some(&"arrangement") {
             continue;
         }
-        let (fen, depth, nodes) = (cols[1], cols[2].parse().unwrap(), cols[3].parse().unwrap());
+        let (fen, depth, nodes) = (
+            cols[1],
+            cols[2].parse().unwrap(),
+            cols[3].parse::<u64>().unwrap(),
+        );
         assert_eq!(
             perft(&pos(fen), depth),
             nodes,
