@@ -77,7 +77,11 @@ pub trait GameBox: Send {
     fn play(&mut self, mv: &str) -> Result<(), MoveError>;
     fn undo(&mut self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
+    /// Every legal move in notation. Swap's full positions have millions: prefer
+    /// [`GameBox::is_legal`] wherever one move is to be checked.
     fn legal_moves(&self) -> Vec<String>;
+    /// Whether `mv` is a legal move now (a direct check, never a listing).
+    fn is_legal(&self, mv: &str) -> bool;
     /// Whether playing `mv` now leads to a position with this FEN: placement,
     /// side, castling, en passant and any variant fields after the sixth are
     /// compared; the clocks are not (xboard rewrites them when relaying).
@@ -139,6 +143,9 @@ impl<V: Evaluate> GameBox for Session<V> {
             ControlFlow::Continue(())
         });
         out
+    }
+    fn is_legal(&self, mv: &str) -> bool {
+        self.game.position().parse_move(mv).is_ok()
     }
     fn leads_to(&self, mv: &str, fen: &str) -> bool {
         let Ok(m) = self.game.position().parse_move(mv) else {

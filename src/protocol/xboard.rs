@@ -440,8 +440,7 @@ impl Xboard {
         self.abandon();
         // xboard relays an opponent's pass as `setboard <position after it>`:
         // keep the game's history by playing the pass when that is what it is.
-        let passed = self.engine.game.legal_moves().iter().any(|m| m == "0000")
-            && self.engine.game.leads_to("0000", fen);
+        let passed = self.engine.game.is_legal("0000") && self.engine.game.leads_to("0000", fen);
         if passed {
             let _ = self.engine.game.play("0000");
         } else {
@@ -462,12 +461,16 @@ impl Xboard {
 
     /// The GUI's move token as zest notation, if it denotes a legal move.
     fn resolve(&self, token: &str) -> Option<String> {
-        let legal = self.engine.game.legal_moves();
-        if legal.iter().any(|m| m == token) {
+        // A direct check first: listing every move is out of the question in Swap.
+        if self.engine.game.is_legal(token) {
             return Some(token.to_string());
         }
+        if self.zestmoves && !token.starts_with('O') {
+            return None;
+        }
+        let legal = self.engine.game.legal_moves();
+        let fen = self.engine.game.fen();
         if !self.zestmoves {
-            let fen = self.engine.game.fen();
             if let Some(m) = legal
                 .iter()
                 .find(|m| to_xboard(m, &fen).as_deref() == Some(token))
@@ -475,13 +478,7 @@ impl Xboard {
                 return Some(m.clone());
             }
         }
-        if let Some(m) = castling_from_san(token, &self.engine.game.fen(), &legal) {
-            return Some(m);
-        }
-        // Let the variant's parser read accepted alternative spellings
-        // (`e1g1` castling in Chess960, Exile tour paths).
-        let mut g = self.engine.game.clone_box();
-        g.play(token).ok().map(|_| token.to_string())
+        castling_from_san(token, &fen, &legal)
     }
 
     fn usermove(&mut self, token: &str) {
@@ -565,9 +562,14 @@ impl Xboard {
             return None;
         }
         let registry = self.engine.game.variant();
-        let legal = self.engine.game.legal_moves();
-        let structural = legal.iter().any(|m| m.contains(',') || m.contains('/'));
-        if NO_XBOARD_MOVES.contains(&registry) || structural {
+        let structural = NO_XBOARD_MOVES.contains(&registry)
+            || self
+                .engine
+                .game
+                .legal_moves()
+                .iter()
+                .any(|m| m.contains(',') || m.contains('/'));
+        if structural {
             return Some(format!(
                 "zest cannot play {registry} here: its moves (two-action turns, swap paths, \
                  setup swaps) have no XBoard form. Play it with a client that accepts the \
