@@ -8,37 +8,22 @@ use zest::core::{FenError, MoveError};
 use zest::tools::perft::perft;
 use zest::variants::arrangement::{ArrMove, Arrangement, Step};
 use zest::variants::{Game, GameResult, Variant};
+mod variant_common;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 king";
 
+use variant_common::words;
+
 fn pos(fen: &str) -> Arrangement {
-    Arrangement::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    variant_common::pos(fen)
 }
 
-/// The move list in notation, sorted.
 fn moves(p: &Arrangement) -> Vec<String> {
-    let mut v = Vec::new();
-    let _ = p.for_each_move(|m| {
-        v.push(p.move_to_string(m));
-        ControlFlow::Continue(())
-    });
-    v.sort();
-    v
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
+    variant_common::moves(p)
 }
 
 fn after(fen: &str, ms: &[&str]) -> Arrangement {
-    let mut p = pos(fen);
-    for m in ms {
-        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        p.play(mv);
-    }
-    p
+    variant_common::after(fen, ms)
 }
 
 // ---------------------------------------------------------------- vectors

@@ -7,36 +7,22 @@ use zest::core::{FenError, MoveError};
 use zest::tools::perft::perft;
 use zest::variants::exile::{Exile, ExileMove};
 use zest::variants::{Game, Variant};
+mod variant_common;
 
 const START: &str = "raXkqbXr/pppppppp/8/8/8/8/PPPPPPPP/RAxKQBxR w KQkq - 0 1";
 
+use variant_common::words;
+
 fn pos(fen: &str) -> Exile {
-    Exile::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    variant_common::pos(fen)
 }
 
 fn moves(p: &Exile) -> Vec<String> {
-    let mut v = Vec::new();
-    let _ = p.for_each_move(|m| {
-        v.push(p.move_to_string(m));
-        ControlFlow::Continue(())
-    });
-    v.sort();
-    v
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
+    variant_common::moves(p)
 }
 
 fn played(fen: &str, line: &[&str]) -> Exile {
-    let mut p = pos(fen);
-    for s in line {
-        let m = p.parse_move(s).unwrap_or_else(|e| panic!("{s}: {e}"));
-        p.play(m);
-    }
-    p
+    variant_common::after(fen, line)
 }
 
 fn outcome(fen: &str) -> String {

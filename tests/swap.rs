@@ -10,28 +10,18 @@ use zest::core::MoveError;
 use zest::tools::perft::perft;
 use zest::variants::swap::{Swap, SwapMove};
 use zest::variants::{Game, Variant};
+mod variant_common;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
+use variant_common::words;
+
 fn pos(fen: &str) -> Swap {
-    Swap::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    variant_common::pos(fen)
 }
 
-/// Every legal move of `p` in notation, sorted.
 fn moves(p: &Swap) -> Vec<String> {
-    let mut v = Vec::new();
-    let _ = p.for_each_move(|m| {
-        v.push(p.move_to_string(m));
-        ControlFlow::Continue(())
-    });
-    v.sort();
-    v
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
+    variant_common::moves(p)
 }
 
 fn after(fen: &str, mv: &str) -> Swap {
