@@ -2,6 +2,7 @@
 //! independent model of the rules (`two_action_oracle`).
 
 mod two_action_oracle;
+mod variant_common;
 
 use proptest::prelude::*;
 use std::ops::ControlFlow;
@@ -14,46 +15,16 @@ use zest::variants::{Game, GameResult, Variant};
 const START: &str = "lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1";
 
 fn pos(fen: &str) -> Interchange {
-    Interchange::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    variant_common::pos(fen)
 }
 
 fn sorted_turns(p: &Interchange) -> Vec<String> {
-    let mut v = Vec::new();
-    let _ = p.for_each_move(|m| {
-        v.push(p.move_to_string(m));
-        ControlFlow::Continue(())
-    });
-    v.sort();
-    v
+    variant_common::moves(p)
 }
 
-/// Every pairing of the listed own and opponent actions, sorted.
-fn cross(own: &[&str], other: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = own
-        .iter()
-        .flat_map(|a| other.iter().map(move |b| format!("{a},{b}")))
-        .collect();
-    v.sort();
-    v
-}
+use variant_common::cross;
 
-fn vectors(variant: &str) -> Vec<(String, u32, u64, String)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors.tsv");
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .filter_map(|l| {
-            let c: Vec<&str> = l.split('\t').collect();
-            (c.len() >= 4 && c[0] == variant).then(|| {
-                (
-                    c[1].to_string(),
-                    c[2].parse().unwrap(),
-                    c[3].parse().unwrap(),
-                    c.get(4).unwrap_or(&"").to_string(),
-                )
-            })
-        })
-        .collect()
-}
+use variant_common::vectors;
 
 #[test]
 fn vectors_file_is_the_shared_one() {

@@ -3,6 +3,7 @@
 //! no-preclusion test applied literally to every piece, maximum distance per piece).
 
 mod two_action_oracle;
+mod variant_common;
 
 use proptest::prelude::*;
 use std::ops::ControlFlow;
@@ -15,17 +16,11 @@ use zest::variants::{Game, Variant};
 const START: &str = "lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1";
 
 fn pos(fen: &str) -> Palindromic {
-    Palindromic::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    variant_common::pos(fen)
 }
 
 fn sorted_turns(p: &Palindromic) -> Vec<String> {
-    let mut v = Vec::new();
-    let _ = p.for_each_move(|m| {
-        v.push(p.move_to_string(m));
-        ControlFlow::Continue(())
-    });
-    v.sort();
-    v
+    variant_common::moves(p)
 }
 
 fn cross(own: &[&str], other: &[&str]) -> Vec<String> {
@@ -37,23 +32,7 @@ fn cross(own: &[&str], other: &[&str]) -> Vec<String> {
     v
 }
 
-fn vectors(variant: &str) -> Vec<(String, u32, u64, String)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors.tsv");
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .filter_map(|l| {
-            let c: Vec<&str> = l.split('\t').collect();
-            (c.len() >= 4 && c[0] == variant).then(|| {
-                (
-                    c[1].to_string(),
-                    c[2].parse().unwrap(),
-                    c[3].parse().unwrap(),
-                    c.get(4).unwrap_or(&"").to_string(),
-                )
-            })
-        })
-        .collect()
-}
+use variant_common::vectors;
 
 #[test]
 fn perft_vectors() {

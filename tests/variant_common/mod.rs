@@ -36,3 +36,32 @@ pub fn after<V: Variant>(fen: &str, line: &[&str]) -> V {
     }
     p
 }
+
+/// Every pairing of the listed own and opponent actions as two-action turns, sorted.
+pub fn cross(own: &[&str], other: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = own
+        .iter()
+        .flat_map(|a| other.iter().map(move |b| format!("{a},{b}")))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Rows of `tests/data/vectors.tsv` for `variant`: (fen, depth, nodes, note).
+pub fn vectors(variant: &str) -> Vec<(String, u32, u64, String)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter_map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            (c.len() >= 4 && c[0] == variant).then(|| {
+                (
+                    c[1].to_string(),
+                    c[2].parse().unwrap(),
+                    c[3].parse().unwrap(),
+                    c.get(4).unwrap_or(&"").to_string(),
+                )
+            })
+        })
+        .collect()
+}
