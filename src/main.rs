@@ -378,7 +378,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 )
                 .map_err(unknown)?;
                 let s = r.time.as_secs_f64();
-                println!(
+                let _ = writeln!(
+                    std::io::stdout(),
                     "{name:<14} nodes {:>12}  time {:>8.3}s  nps {:>10.0}",
                     r.nodes,
                     s,
@@ -387,9 +388,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 nodes += r.nodes;
                 secs += s;
             }
-            println!("Total time (ms) : {:.0}", secs * 1000.0);
-            println!("Nodes searched  : {nodes}");
-            println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
+            let mut out = std::io::stdout();
+            let _ = writeln!(out, "Total time (ms) : {:.0}", secs * 1000.0);
+            let _ = writeln!(out, "Nodes searched  : {nodes}");
+            let _ = writeln!(
+                out,
+                "Nodes/second    : {:.0}",
+                nodes as f64 / secs.max(1e-9)
+            );
             Ok(())
         }
         Some(Command::Tournament(args)) => zest::tournament::cli::main(*args).map_err(CliError),
@@ -408,7 +414,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Variants) => {
             for name in variants::NAMES {
                 let fen = variants::dispatch(name, StartFen).map_err(unknown)?;
-                println!("{name}\t{fen}");
+                let _ = writeln!(std::io::stdout(), "{name}\t{fen}");
             }
             Ok(())
         }
