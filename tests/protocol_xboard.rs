@@ -648,3 +648,53 @@ fn chess960_castling_from_xboard_san() {
     g.play(lines.last().unwrap().strip_prefix("move ").unwrap())
         .unwrap();
 }
+
+/// Every move of `filter`'s shape in `fen` is accepted over the extension, one `setboard` each.
+fn accepts_every(variant: &str, fen: &str, filter: impl Fn(&str) -> bool) -> usize {
+    let pos = new_game(variant, Some(fen)).unwrap();
+    let shapes: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| filter(m))
+        .collect();
+    let mut z = start(true);
+    z.send("new");
+    z.send(&format!("variant {variant}"));
+    z.send("force");
+    for (i, m) in shapes.iter().enumerate() {
+        z.send(&format!("setboard {fen}"));
+        z.send(&format!("usermove {m}"));
+        z.send(&format!("ping {}", 100 + i));
+        let lines = z.until_eq(T, &format!("pong {}", 100 + i));
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+            "{variant} {m}: {lines:#?}"
+        );
+    }
+    shapes.len()
+}
+
+/// The extension carries every Exile castling shape (six characters, king and rook destinations)
+/// and Swap paths with promotion.
+#[test]
+fn extension_carries_exile_castlings_and_swap_promotions() {
+    let names = variant_names();
+    if names.iter().any(|v| v == "exile") {
+        let n = accepts_every(
+            "exile",
+            "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 3",
+            |m| m.len() == 6,
+        );
+        // exile.md worked example 3: 6 queenside and 10 kingside castlings.
+        assert_eq!(n, 16);
+    }
+    if names.iter().any(|v| v == "swap") {
+        let n = accepts_every("swap", "3rk3/5r2/1Q6/8/2b5/3p4/5R2/1B5K w - - 0 1 -", |m| {
+            m.contains('=')
+        });
+        // The page's mate-in-one position: swap paths promoting on d3 (b1/d3=n/c4/f7 among them).
+        assert!(n > 0);
+    }
+}
