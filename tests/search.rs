@@ -1,10 +1,10 @@
 //! The search against a brute-force minimax written here, over the same evaluator,
 //! for every registered variant; and mates found with pruning on.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use zest::core::MoveList;
 use zest::eval::{Evaluate, Score, MATE};
-use zest::search::searcher::outcome_score;
 use zest::search::{Limits, SearchOptions, Searcher};
 use zest::tools::play::{random_opening, SplitMix};
 use zest::variants::{self, Variant, VariantFn};
@@ -16,18 +16,14 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
     }
     if depth == 0 {
         if !pos.has_moves() {
-            return pos
-                .outcome()
-                .map_or(0, |o| outcome_score(&o, pos.turn(), ply));
+            return pos.outcome().map_or(0, |o| pos.terminal_score(&o, ply));
         }
         return pos.evaluate();
     }
     let mut list = MoveList::new();
     pos.search_moves(&mut list);
     if list.is_empty() {
-        return pos
-            .outcome()
-            .map_or(0, |o| outcome_score(&o, pos.turn(), ply));
+        return pos.outcome().map_or(0, |o| pos.terminal_score(&o, ply));
     }
     let mut best = -100_000;
     for &m in &list {
@@ -161,6 +157,141 @@ fn finds_mate_in_two_chess_and_arrangement() {
     mate_in_two::<variants::arrangement::Arrangement>(fen);
     // A quiet queen move first (1. Qb7), checked by brute force in `mate_in_two`.
     mate_in_two::<variants::chess::Chess>("7k/8/5K2/8/8/8/8/1Q6 w - - 0 1");
+}
+
+#[test]
+fn finds_mate_in_two_exile() {
+    use variants::exile::Exile;
+    // Black keeps a blocked pawn, so no capture bares its king and stalemating is no shortcut.
+    mate_in_two::<Exile>("k7/8/2K5/8/p7/P7/8/7R w - - 0 30");
+    // With the duke, Exile's own piece (one or two steps in any direction).
+    mate_in_two::<Exile>("7k/8/5K2/8/p7/P7/8/1D6 w - - 0 30");
+}
+
+/// Palindromic: the side to move completes the reversal on its second turn whatever the other
+/// side does, and only some of its first turns keep that win (all checked by brute force).
+#[test]
+fn finds_forced_reversal_in_palindromic() {
+    use variants::palindromic::Palindromic;
+    for fen in [
+        "LNBK1BNR/PPPP1PPP/4P3/8/7Q/8/pppppppp/rnbqkbnl b - - 0 30",
+        "LNBKQBNR/PPPPPPPP/8/8/q7/3p4/pp1ppppp/rnb1kbnl w - - 0 30",
+        "LNBKQBNR/PPPPPPPP/8/1b6/8/4p3/pppp1ppp/rnbqk1nl w - - 0 30",
+    ] {
+        let pos = Palindromic::from_fen(fen).unwrap();
+        let mut losing_first_turns = 0;
+        let _ = pos.for_each_move(|m| {
+            let mut after = pos.clone();
+            after.play(m);
+            if !wins(&after, pos.turn()) && !all_replies_lose_within(&after, pos.turn(), 1) {
+                losing_first_turns += 1;
+            }
+            ControlFlow::Continue(())
+        });
+        assert!(losing_first_turns > 0, "{fen}: every first turn wins");
+        mate_in_two::<Palindromic>(fen);
+    }
+}
+
+/// After `after` (the opponent to move), every reply leaves `us` a forced win within `moves`.
+fn all_replies_lose_within<V: Variant>(after: &V, us: zest::core::Color, moves: u32) -> bool {
+    after.has_moves()
+        && after
+            .for_each_move(|r| {
+                let mut next = after.clone();
+                next.play(r);
+                if wins(&next, us) || forced_win(&next, moves) {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+            .is_continue()
+}
+
+/// Interchange, solved to the end: the final margin of pieces home (side to move's count minus
+/// the other's) under best play by both sides, each maximising its own margin.
+fn solve_interchange(
+    pos: &variants::interchange::Interchange,
+    memo: &mut HashMap<u64, i32>,
+) -> i32 {
+    if let Some(&v) = memo.get(&pos.key()) {
+        return v;
+    }
+    let v = if pos.has_moves() {
+        let mut best = i32::MIN;
+        let _ = pos.for_each_move(|m| {
+            let mut child = pos.clone();
+            child.play(m);
+            best = best.max(-solve_interchange(&child, memo));
+            ControlFlow::Continue(())
+        });
+        best
+    } else {
+        home_margin(pos)
+    };
+    memo.insert(pos.key(), v);
+    v
+}
+
+fn home_margin(pos: &variants::interchange::Interchange) -> i32 {
+    use zest::variants::two_action::pieces_home;
+    let p = pos.position();
+    pieces_home(p, p.turn()) as i32 - pieces_home(p, !p.turn()) as i32
+}
+
+/// Small Interchange endgames where the first turn decides between margins (a win by 2 or by
+/// 1, a draw or a loss): zest's search scores the brute-force margin, and zest playing both
+/// sides to the end reaches exactly that final home count.
+#[test]
+fn interchange_endgames_reach_the_maximal_home_count() {
+    use variants::interchange::Interchange;
+    use zest::eval::two_action::KNOWN_WIN;
+    let searcher = Searcher::new(1, 16);
+    for fen in [
+        "8/8/1k6/1P1K4/7n/8/8/8 w - - 0 1",
+        "8/1P6/8/8/2N5/5k2/8/k7 w - - 0 1",
+        "8/8/4b3/8/8/2KP4/8/b7 w - - 0 1",
+        "8/8/N2b4/7n/8/8/5K2/8 w - - 0 1",
+        "8/K7/8/8/8/4kn2/1K6/8 w - - 0 1",
+        "8/4B3/2K5/8/1b6/8/1n6/8 w - - 0 1",
+    ] {
+        let mut game = Interchange::from_fen(fen).unwrap();
+        let mut memo = HashMap::new();
+        let value = solve_interchange(&game, &mut memo);
+        // The first turn matters: some turns lead to a worse margin.
+        let mut worse = false;
+        let _ = game.for_each_move(|m| {
+            let mut child = game.clone();
+            child.play(m);
+            worse |= -solve_interchange(&child, &mut memo) < value;
+            ControlFlow::Continue(())
+        });
+        assert!(worse, "{fen}: every first turn is as good");
+        let expected = match value.signum() {
+            0 => 0,
+            s => s * KNOWN_WIN + 100 * value,
+        };
+        let mover = game.turn();
+        let mut first = true;
+        while game.has_moves() {
+            searcher.clear();
+            let r = searcher.search(
+                &game,
+                &[],
+                &Limits::depth(24),
+                &SearchOptions::default(),
+                &mut |_| {},
+            );
+            if first {
+                assert_eq!(r.score, expected, "{fen}: search score");
+                first = false;
+            }
+            game.play(r.best.unwrap());
+        }
+        let final_margin = home_margin(&game) * if game.turn() == mover { 1 } else { -1 };
+        assert_eq!(final_margin, value, "{fen}: played to {}", game.fen());
+    }
 }
 
 #[test]

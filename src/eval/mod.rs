@@ -8,7 +8,7 @@ pub mod fide;
 pub mod swap;
 pub mod two_action;
 
-use crate::variants::Variant;
+use crate::variants::{GameResult, Outcome, Variant};
 
 /// A search score in centipawns; wins are near [`MATE`].
 pub type Score = i32;
@@ -18,6 +18,16 @@ pub const MATE: Score = 30_000;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const MATE_BOUND: Score = MATE - 1_000;
 pub const INFINITE: Score = 32_000;
+
+/// The score of an ended game for the side to move, `ply` plies from the root.
+#[inline]
+pub fn outcome_score(outcome: &Outcome, stm: crate::core::Color, ply: i32) -> Score {
+    match outcome.result {
+        GameResult::Draw => 0,
+        r if r == GameResult::win(stm) => MATE - ply,
+        _ => -(MATE - ply),
+    }
+}
 
 /// What the search needs of a variant beyond its rules.
 pub trait Evaluate: Variant {
@@ -36,6 +46,12 @@ pub trait Evaluate: Variant {
     /// The moves the search looks at, in generation order (Swap bounds its sequences here).
     fn search_moves(&self, list: &mut crate::core::MoveList<Self::Move>) {
         self.legal_moves(list);
+    }
+
+    /// The score of this ended game for the side to move, `ply` plies from the root:
+    /// a mate score, unless the variant ranks its results more finely.
+    fn terminal_score(&self, outcome: &Outcome, ply: i32) -> Score {
+        outcome_score(outcome, self.turn(), ply)
     }
 
     /// The position after passing, where null-move pruning is sound here; `None` otherwise.

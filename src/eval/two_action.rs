@@ -4,12 +4,15 @@
 //! - a piece elsewhere: −12 per move it still needs to get home on an empty board
 //!   (forward-only geometry, so a piece that can never get home costs the most);
 //!   Palindromic's deadlock danger shows up here as pieces that can no longer get home.
+//! - an ended Interchange game: [`KNOWN_WIN`] plus 100 per piece of margin, so that the
+//!   search maximises the final home count, not only the result (a win by 3 beats a win by 1).
 
 use super::{Evaluate, Score};
 use crate::core::{Bitboard, Color, Position, Square, Turn};
 use crate::variants::interchange::Interchange;
 use crate::variants::palindromic::Palindromic;
-use crate::variants::two_action::{destinations_by_index, targets, type_index, ROLES};
+use crate::variants::two_action::{self, destinations_by_index, targets, type_index, ROLES};
+use crate::variants::Outcome;
 use crate::variants::Variant;
 use std::sync::LazyLock;
 
@@ -95,8 +98,28 @@ fn for_side_to_move(pos: &Position) -> Score {
     }
 }
 
+/// Above any evaluation, below mate scores: a finished Interchange game.
+pub const KNOWN_WIN: Score = 10_000;
+
+/// Interchange's final score: the margin of pieces home, for the side to move.
+fn home_margin_score(g: &Interchange, _: &Outcome, _: i32) -> Score {
+    let pos = g.position();
+    let us = two_action::pieces_home(pos, pos.turn()) as Score;
+    let them = two_action::pieces_home(pos, !pos.turn()) as Score;
+    let margin = us - them;
+    match margin.signum() {
+        0 => 0,
+        s => s * KNOWN_WIN + HOME * margin,
+    }
+}
+
+/// Palindromic ends in a win (mate score) or a deadlock.
+fn result_score(pos: &Palindromic, o: &Outcome, ply: i32) -> Score {
+    super::outcome_score(o, pos.turn(), ply)
+}
+
 macro_rules! race_evaluator {
-    ($t:ty, $bench_depth:expr) => {
+    ($t:ty, $bench_depth:expr, $terminal:expr) => {
         impl Evaluate for $t {
             const BENCH_DEPTH: i32 = $bench_depth;
             fn evaluate(&self) -> Score {
@@ -108,10 +131,13 @@ macro_rules! race_evaluator {
             fn history_index(&self, t: Turn) -> usize {
                 turn_index(t)
             }
+            fn terminal_score(&self, o: &Outcome, ply: i32) -> Score {
+                $terminal(self, o, ply)
+            }
         }
     };
 }
 
 // Interchange's turns number in the hundreds (own action × opponent's action).
-race_evaluator!(Interchange, 3);
-race_evaluator!(Palindromic, 4);
+race_evaluator!(Interchange, 3, home_margin_score);
+race_evaluator!(Palindromic, 4, result_score);

@@ -320,7 +320,7 @@ impl Engine {
             threads: 1,
             hash_mb: 16,
             multipv: 1,
-            move_overhead_ms: 20,
+            move_overhead_ms: 10,
             running: None,
             next_id: 1,
             events,

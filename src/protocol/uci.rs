@@ -72,7 +72,7 @@ impl Uci {
         send("option name Threads type spin default 1 min 1 max 256");
         send("option name Hash type spin default 16 min 1 max 4096");
         send("option name MultiPV type spin default 1 min 1 max 256");
-        send("option name Move Overhead type spin default 20 min 0 max 5000");
+        send("option name Move Overhead type spin default 10 min 0 max 5000");
         send("option name Ponder type check default false");
         send("option name Clear Hash type button");
         send("uciok");

@@ -54,7 +54,7 @@ impl Searcher {
                 .build()
                 .expect("thread pool"),
             threads,
-            move_overhead: Duration::from_millis(20),
+            move_overhead: Duration::from_millis(10),
         }
     }
 

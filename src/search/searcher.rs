@@ -9,7 +9,6 @@ use super::timeman::{Limits, TimeManager};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
 use crate::core::{MoveList, MAX_MOVES};
 use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
-use crate::variants::{GameResult, Outcome};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -52,15 +51,7 @@ pub struct Iteration<M> {
     pub lines: Vec<Line<M>>,
 }
 
-/// The score of an ended game for the side to move, `ply` plies from the root.
-#[inline]
-pub fn outcome_score(outcome: &Outcome, stm: crate::core::Color, ply: i32) -> Score {
-    match outcome.result {
-        GameResult::Draw => 0,
-        r if r == GameResult::win(stm) => MATE - ply,
-        _ => -(MATE - ply),
-    }
-}
+pub use crate::eval::outcome_score;
 
 struct RootMove<M> {
     mv: M,
@@ -581,7 +572,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// A position without moves: the variant says how the game ended.
     fn terminal(&self, pos: &V, ply: i32) -> Score {
         match pos.outcome() {
-            Some(o) => outcome_score(&o, pos.turn(), ply),
+            Some(o) => pos.terminal_score(&o, ply),
             None => 0,
         }
     }

@@ -67,10 +67,13 @@ impl TimeManager {
         }
         if let Some(time) = limits.time {
             let left = time.saturating_sub(overhead);
-            let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
-            let base = left / (mtg + 2) + limits.increment * 3 / 4;
-            let soft = base.min(left / 2);
-            let hard = (base * 4).min(left * 3 / 4).max(soft);
+            let mtg = limits.moves_to_go.unwrap_or(40).clamp(1, 50);
+            // Stockfish's pool: the clock plus the increments still to come, less one
+            // overhead per move to come, so a low clock keeps a reserve for latency.
+            let pool = (time + limits.increment * (mtg - 1)).saturating_sub(overhead * (mtg + 2));
+            let soft = (pool / mtg).min(left / 2);
+            let cap = if mtg == 1 { left * 9 / 10 } else { left / 3 };
+            let hard = (soft * 4).min(cap).max(soft);
             let floor = Duration::from_millis(1);
             return TimeManager {
                 start,
@@ -121,5 +124,14 @@ mod tests {
         };
         let tm = TimeManager::new(&tiny, Duration::from_millis(30));
         assert_eq!(tm.hard.unwrap(), Duration::from_millis(1));
+        // A low clock with increment: spend at most the increment, keep the reserve.
+        let low = Limits {
+            time: Some(Duration::from_millis(300)),
+            increment: Duration::from_millis(10),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&low, Duration::from_millis(10));
+        assert!(tm.soft.unwrap() <= Duration::from_millis(10), "{tm:?}");
+        assert!(tm.hard.unwrap() <= Duration::from_millis(100), "{tm:?}");
     }
 }
