@@ -168,6 +168,98 @@ fn finds_mate_in_two_exile() {
     mate_in_two::<Exile>("7k/8/5K2/8/p7/P7/8/1D6 w - - 0 30");
 }
 
+/// Swap's forced win within `moves` when the side to move may only use ordinary moves and
+/// sequences of at most `max_swaps` swaps (the defender keeps every move).
+fn swap_forced_win(pos: &variants::swap::Swap, moves: u32, max_swaps: usize) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    let us = pos.turn();
+    pos.for_each_move_upto(max_swaps, |m| {
+        let mut after = pos.clone();
+        after.play(m);
+        if wins(&after, us) || all_replies_lose_within_swaps(&after, us, moves - 1, max_swaps) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
+}
+
+fn all_replies_lose_within_swaps(
+    after: &variants::swap::Swap,
+    us: zest::core::Color,
+    moves: u32,
+    max_swaps: usize,
+) -> bool {
+    after.has_moves()
+        && after
+            .for_each_move(|r| {
+                let mut next = after.clone();
+                next.play(r);
+                if wins(&next, us) || swap_forced_win(&next, moves, max_swaps) {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+            .is_continue()
+}
+
+/// Swap: a mate in two whose mating move is a sequence of two swaps (no mate in two exists
+/// with ordinary moves and single swaps alone, by brute force), found with pruning on.
+#[test]
+fn finds_swap_mate_in_two_by_a_two_swap_sequence() {
+    use variants::swap::{Swap, SwapMove};
+    let fen = "8/8/2K2Q2/k7/2n5/2Rb4/8/3B4 w - - 0 1";
+    let pos = Swap::from_fen(fen).unwrap();
+    assert!(
+        !swap_forced_win(&pos, 2, 1),
+        "a mate in two without long sequences"
+    );
+    mate_in_two::<Swap>(fen);
+    let searcher = Searcher::new(1, 16);
+    let r = searcher.search(
+        &pos,
+        &[],
+        &Limits::depth(6),
+        &SearchOptions::default(),
+        &mut |_| {},
+    );
+    let pv = &r.lines[0].pv;
+    assert_eq!(pv.len(), 3);
+    match pv[2] {
+        SwapMove::Path(p) => assert!(p.swaps() >= 2, "{p}"),
+        m => panic!("mating move {m} is not a swap sequence"),
+    }
+}
+
+/// Swap: the page's mate-in-one (swap.md, worked example 2) overlooks a defence; after the
+/// page's move the search finds it, Black's only legal move, a two-swap sequence (in check,
+/// the search lists every escaping sequence of up to two swaps).
+#[test]
+fn finds_the_defence_to_the_swap_pages_mate_in_one() {
+    use variants::swap::Swap;
+    let mut pos = Swap::from_fen("3rk3/5r2/1Q6/8/2b5/3p4/5R2/1B5K w - - 0 1 -").unwrap();
+    pos.play(pos.parse_move("b6/b1/d3=n/c4/f7").unwrap());
+    assert!(pos.is_check());
+    let searcher = Searcher::new(1, 16);
+    let r = searcher.search(
+        &pos,
+        &[],
+        &Limits::depth(4),
+        &SearchOptions::default(),
+        &mut |_| {},
+    );
+    assert_eq!(pos.move_to_string(r.best.unwrap()), "d3/c4/f7");
+    // The defence only delays: White mates next move (brute force agrees with the score).
+    let mut defended = pos.clone();
+    defended.play(r.best.unwrap());
+    assert!(forced_win(&defended, 1));
+    assert_eq!(r.score, -(MATE - 2));
+}
+
 /// Palindromic: the side to move completes the reversal on its second turn whatever the other
 /// side does, and only some of its first turns keep that win (all checked by brute force).
 #[test]

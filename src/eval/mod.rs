@@ -48,6 +48,13 @@ pub trait Evaluate: Variant {
         self.legal_moves(list);
     }
 
+    /// The noisy moves quiescence search looks at, in generation order. Empty does not mean
+    /// the game is over: quiescence asks [`Variant::has_moves`] then.
+    fn noisy_moves(&self, list: &mut crate::core::MoveList<Self::Move>) {
+        self.search_moves(list);
+        list.retain(|m| self.is_noisy(*m));
+    }
+
     /// The score of this ended game for the side to move, `ply` plies from the root:
     /// a mate score, unless the variant ranks its results more finely.
     fn terminal_score(&self, outcome: &Outcome, ply: i32) -> Score {

@@ -590,16 +590,22 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             };
         }
         let in_check = pos.is_check();
+        let evasions = in_check && qply <= 6;
         let mut list = MoveList::new();
-        pos.search_moves(&mut list);
-        if list.is_empty() {
+        if evasions {
+            pos.search_moves(&mut list);
+        } else {
+            pos.noisy_moves(&mut list);
+        }
+        // No evasion, or no move at all: the game is over here.
+        if list.is_empty() && (evasions || !pos.has_moves()) {
             return self.terminal(pos, ply);
         }
         if ply as usize >= MAX_PLY - 4 {
             return pos.evaluate();
         }
         let mut best = -INFINITE;
-        if !in_check || qply > 6 {
+        if !evasions {
             let stand = pos.evaluate();
             if stand >= beta {
                 return stand;
@@ -609,20 +615,14 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         let mut scores = [0i32; MAX_MOVES];
         let mut order = [0u16; MAX_MOVES];
-        let mut n = 0;
         for i in 0..list.len() {
             let m = list[i];
-            if (in_check && qply <= 6) || pos.is_noisy(m) {
-                list[n] = m;
-                scores[n] = if pos.is_noisy(m) {
-                    pos.noisy_order(m)
-                } else {
-                    -1_000_000
-                };
-                n += 1;
-            }
+            scores[i] = if pos.is_noisy(m) {
+                pos.noisy_order(m)
+            } else {
+                -1_000_000
+            };
         }
-        list.truncate(n);
         self.keys.push(pos.key());
         for i in 0..list.len() {
             pick_next(&mut list, &mut scores, &mut order, i);

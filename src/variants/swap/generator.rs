@@ -391,6 +391,10 @@ struct Full<'a, F> {
     /// Whether the bound stopped the walk somewhere (a deeper walk may find more).
     cut: bool,
     canonicalize: bool,
+    /// Sequences longer than this are reported only when forcing: they give check, or
+    /// the mover started in check (so every legal sequence escapes it).
+    quiet_max: usize,
+    in_check: bool,
     origin: &'a Position,
     f: F,
 }
@@ -405,6 +409,9 @@ impl<F: FnMut(SwapPath) -> ControlFlow<()>> Visit for Full<'_, F> {
 
     #[inline]
     fn end(&mut self, w: &Walker) -> ControlFlow<()> {
+        if w.path.swaps() > self.quiet_max && !self.in_check && !w.gives_check() {
+            return ControlFlow::Continue(());
+        }
         if !self.set.insert(w.result_key()) {
             return ControlFlow::Continue(());
         }
@@ -446,6 +453,19 @@ pub fn for_each_swap_upto<F: FnMut(SwapPath) -> ControlFlow<()>>(
     max_swaps: usize,
     f: F,
 ) -> ControlFlow<()> {
+    for_each_swap_forcing(pos, ko, max_swaps, max_swaps, f)
+}
+
+/// Like [`for_each_swap_upto`] with `quiet_max` swaps, then also the sequences of up to
+/// `forcing_max` swaps that give check (every one, when the mover is in check): a search
+/// sees long mating or escaping sequences without listing every long quiet one.
+pub fn for_each_swap_forcing<F: FnMut(SwapPath) -> ControlFlow<()>>(
+    pos: &Position,
+    ko: Option<&SwapPath>,
+    quiet_max: usize,
+    forcing_max: usize,
+    f: F,
+) -> ControlFlow<()> {
     let ko_pos = ko.map(|k| ko_position(pos, k));
     with_set(|set| {
         let mut v = Full {
@@ -454,11 +474,13 @@ pub fn for_each_swap_upto<F: FnMut(SwapPath) -> ControlFlow<()>>(
             max_swaps: 0,
             cut: true,
             canonicalize: true,
+            quiet_max,
+            in_check: fide::is_check(pos),
             origin: pos,
             f,
         };
         let mut walker = Walker::new(pos);
-        while v.cut && v.max_swaps < max_swaps {
+        while v.cut && v.max_swaps < forcing_max.max(quiet_max) {
             v.max_swaps += 1;
             v.cut = false;
             walker.walk(&mut v)?;

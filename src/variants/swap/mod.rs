@@ -101,6 +101,18 @@ impl Swap {
     pub fn for_each_move_upto<F: FnMut(SwapMove) -> ControlFlow<()>>(
         &self,
         max_swaps: usize,
+        f: F,
+    ) -> ControlFlow<()> {
+        self.for_each_move_forcing(max_swaps, max_swaps, f)
+    }
+
+    /// [`Swap::for_each_move_upto`] with `quiet_max` swaps, plus the sequences of up to
+    /// `forcing_max` swaps that give check or, in check, escape it
+    /// ([`generator::for_each_swap_forcing`]).
+    pub fn for_each_move_forcing<F: FnMut(SwapMove) -> ControlFlow<()>>(
+        &self,
+        quiet_max: usize,
+        forcing_max: usize,
         mut f: F,
     ) -> ControlFlow<()> {
         if self.dead() {
@@ -112,9 +124,13 @@ impl Swap {
             f(m)
         };
         self.ordinary_flow(&mut g)?;
-        generator::for_each_swap_upto(&self.pos, self.ko.as_ref(), max_swaps, |p| {
-            g(SwapMove::Path(p))
-        })?;
+        generator::for_each_swap_forcing(
+            &self.pos,
+            self.ko.as_ref(),
+            quiet_max,
+            forcing_max,
+            |p| g(SwapMove::Path(p)),
+        )?;
         if !any {
             let mut first = None;
             let _ = generator::for_each_swap(&self.pos, self.ko.as_ref(), |p| {
@@ -132,8 +148,18 @@ impl Swap {
     /// explores): ordinary moves, then swap sequences fewest swaps first,
     /// until the list is full.
     pub fn legal_moves_upto(&self, max_swaps: usize, list: &mut MoveList<SwapMove>) {
+        self.legal_moves_forcing(max_swaps, max_swaps, list);
+    }
+
+    /// [`Swap::for_each_move_forcing`] into a fixed-capacity list.
+    pub fn legal_moves_forcing(
+        &self,
+        quiet_max: usize,
+        forcing_max: usize,
+        list: &mut MoveList<SwapMove>,
+    ) {
         list.clear();
-        let _ = self.for_each_move_upto(max_swaps, |m| match list.try_push(m) {
+        let _ = self.for_each_move_forcing(quiet_max, forcing_max, |m| match list.try_push(m) {
             Ok(()) => ControlFlow::Continue(()),
             Err(_) => ControlFlow::Break(()),
         });
