@@ -34,35 +34,47 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
     best
 }
 
+/// The moves a side may choose from in a brute-force search.
+type Lister<V> = fn(&V) -> Vec<<V as Variant>::Move>;
+
+fn every_move<V: Variant>(pos: &V) -> Vec<V::Move> {
+    let mut v = Vec::new();
+    let _ = pos.for_each_move(|m| {
+        v.push(m);
+        ControlFlow::Continue(())
+    });
+    v
+}
+
 /// Whether the side to move forces a win within `moves` of its own moves (mate or any rule win).
 fn forced_win<V: Variant>(pos: &V, moves: u32) -> bool {
-    if moves == 0 {
-        return false;
-    }
-    let us = pos.turn();
-    pos.for_each_move(|m| {
-        let mut after = pos.clone();
-        after.play(m);
-        if wins(&after, us) {
-            return ControlFlow::Break(());
-        }
-        let mut all_replies_lose = after.has_moves();
-        let _ = after.for_each_move(|r| {
+    forced_win_choosing(pos, moves, every_move::<V>)
+}
+
+/// [`forced_win`] with the winner choosing among the moves `attacker` lists; the defender
+/// keeps every move.
+fn forced_win_choosing<V: Variant>(pos: &V, moves: u32, attacker: Lister<V>) -> bool {
+    moves > 0
+        && attacker(pos).into_iter().any(|m| {
+            let mut after = pos.clone();
+            after.play(m);
+            wins(&after, pos.turn()) || all_replies_lose(&after, pos.turn(), moves - 1, attacker)
+        })
+}
+
+/// With the opponent of `us` to move in `after`, every reply loses within `moves` of `us`'s.
+fn all_replies_lose<V: Variant>(
+    after: &V,
+    us: zest::core::Color,
+    moves: u32,
+    attacker: Lister<V>,
+) -> bool {
+    after.has_moves()
+        && every_move(after).into_iter().all(|r| {
             let mut next = after.clone();
             next.play(r);
-            if !(wins(&next, us) || forced_win(&next, moves - 1)) {
-                all_replies_lose = false;
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        if all_replies_lose {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })
-    .is_break()
+            wins(&next, us) || forced_win_choosing(&next, moves, attacker)
+        })
 }
 
 fn wins<V: Variant>(pos: &V, color: zest::core::Color) -> bool {
@@ -116,7 +128,8 @@ fn fixed_depth_search_equals_minimax_in_every_variant() {
     }
 }
 
-fn mate_in_two<V: Evaluate>(fen: &str) -> String {
+/// Checks a mate in two by brute force, finds it with pruning on; returns the main line.
+fn mate_in_two<V: Evaluate>(fen: &str) -> Vec<V::Move> {
     let pos = V::from_fen(fen).unwrap();
     assert!(!forced_win(&pos, 1), "{fen} has a mate in one");
     assert!(forced_win(&pos, 2), "{fen} has no mate in two");
@@ -133,21 +146,12 @@ fn mate_in_two<V: Evaluate>(fen: &str) -> String {
     // The move found keeps the forced win.
     let mut after = pos.clone();
     after.play(best);
-    let defended = after.for_each_move(|reply| {
-        let mut next = after.clone();
-        next.play(reply);
-        if forced_win(&next, 1) {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    });
     assert!(
-        defended.is_continue(),
+        all_replies_lose(&after, pos.turn(), 1, every_move::<V>),
         "{fen}: {} allows a defence",
         pos.move_to_string(best)
     );
-    pos.move_to_string(best)
+    r.lines[0].pv.clone()
 }
 
 #[test]
@@ -168,45 +172,6 @@ fn finds_mate_in_two_exile() {
     mate_in_two::<Exile>("7k/8/5K2/8/p7/P7/8/1D6 w - - 0 30");
 }
 
-/// Swap's forced win within `moves` when the side to move may only use ordinary moves and
-/// sequences of at most `max_swaps` swaps (the defender keeps every move).
-fn swap_forced_win(pos: &variants::swap::Swap, moves: u32, max_swaps: usize) -> bool {
-    if moves == 0 {
-        return false;
-    }
-    let us = pos.turn();
-    pos.for_each_move_upto(max_swaps, |m| {
-        let mut after = pos.clone();
-        after.play(m);
-        if wins(&after, us) || all_replies_lose_within_swaps(&after, us, moves - 1, max_swaps) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })
-    .is_break()
-}
-
-fn all_replies_lose_within_swaps(
-    after: &variants::swap::Swap,
-    us: zest::core::Color,
-    moves: u32,
-    max_swaps: usize,
-) -> bool {
-    after.has_moves()
-        && after
-            .for_each_move(|r| {
-                let mut next = after.clone();
-                next.play(r);
-                if wins(&next, us) || swap_forced_win(&next, moves, max_swaps) {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            })
-            .is_continue()
-}
-
 /// Swap: a mate in two whose mating move is a sequence of two swaps (no mate in two exists
 /// with ordinary moves and single swaps alone, by brute force), found with pruning on.
 #[test]
@@ -214,20 +179,19 @@ fn finds_swap_mate_in_two_by_a_two_swap_sequence() {
     use variants::swap::{Swap, SwapMove};
     let fen = "8/8/2K2Q2/k7/2n5/2Rb4/8/3B4 w - - 0 1";
     let pos = Swap::from_fen(fen).unwrap();
+    let short: Lister<Swap> = |p| {
+        let mut v = Vec::new();
+        let _ = p.for_each_move_upto(1, |m| {
+            v.push(m);
+            ControlFlow::Continue(())
+        });
+        v
+    };
     assert!(
-        !swap_forced_win(&pos, 2, 1),
+        !forced_win_choosing(&pos, 2, short),
         "a mate in two without long sequences"
     );
-    mate_in_two::<Swap>(fen);
-    let searcher = Searcher::new(1, 16);
-    let r = searcher.search(
-        &pos,
-        &[],
-        &Limits::depth(6),
-        &SearchOptions::default(),
-        &mut |_| {},
-    );
-    let pv = &r.lines[0].pv;
+    let pv = mate_in_two::<Swap>(fen);
     assert_eq!(pv.len(), 3);
     match pv[2] {
         SwapMove::Path(p) => assert!(p.swaps() >= 2, "{p}"),
@@ -275,7 +239,9 @@ fn finds_forced_reversal_in_palindromic() {
         let _ = pos.for_each_move(|m| {
             let mut after = pos.clone();
             after.play(m);
-            if !wins(&after, pos.turn()) && !all_replies_lose_within(&after, pos.turn(), 1) {
+            if !wins(&after, pos.turn())
+                && !all_replies_lose(&after, pos.turn(), 1, every_move::<Palindromic>)
+            {
                 losing_first_turns += 1;
             }
             ControlFlow::Continue(())
@@ -283,22 +249,6 @@ fn finds_forced_reversal_in_palindromic() {
         assert!(losing_first_turns > 0, "{fen}: every first turn wins");
         mate_in_two::<Palindromic>(fen);
     }
-}
-
-/// After `after` (the opponent to move), every reply leaves `us` a forced win within `moves`.
-fn all_replies_lose_within<V: Variant>(after: &V, us: zest::core::Color, moves: u32) -> bool {
-    after.has_moves()
-        && after
-            .for_each_move(|r| {
-                let mut next = after.clone();
-                next.play(r);
-                if wins(&next, us) || forced_win(&next, moves) {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            })
-            .is_continue()
 }
 
 /// Interchange, solved to the end: the final margin of pieces home (side to move's count minus
