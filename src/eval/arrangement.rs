@@ -2,7 +2,7 @@
 //! bishop pair, mobility) on the arranged back rank; during the setup phase
 //! the same terms judge the arrangement being built.
 
-use super::fide::{evaluate_white, mvv_lva};
+use super::fide::{capture_gain, evaluate_white, losing_capture, mvv_lva};
 use super::{Evaluate, Score};
 use crate::core::Color;
 use crate::variants::arrangement::{ArrMove, Arrangement};
@@ -20,6 +20,15 @@ impl Evaluate for Arrangement {
 
     fn noisy_order(&self, m: ArrMove) -> i32 {
         m.action().map_or(0, |a| mvv_lva(self.position(), a))
+    }
+
+    fn capture_gain(&self, m: ArrMove) -> Option<Score> {
+        m.action().map(|a| capture_gain(self.position(), a))
+    }
+
+    fn losing_capture(&self, m: ArrMove) -> bool {
+        m.action()
+            .is_some_and(|a| losing_capture(self.position(), a))
     }
 
     fn history_index(&self, m: ArrMove) -> usize {

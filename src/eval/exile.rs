@@ -4,7 +4,7 @@
 //! (the fairy pieces use the knight's centralisation table) and mobility.
 //! A bare king loses here, so material counts for more than in chess.
 
-use super::fide::{evaluate_white, mvv_lva};
+use super::fide::{capture_gain, evaluate_white, mvv_lva};
 use super::{Evaluate, Score};
 use crate::core::Color;
 use crate::variants::exile::{Exile, ExileMove};
@@ -24,6 +24,14 @@ impl Evaluate for Exile {
         match m {
             ExileMove::Action(a) => mvv_lva(self.position(), a),
             _ => 0,
+        }
+    }
+
+    /// Delta pruning only: the one-step exchange test needs FIDE attacks.
+    fn capture_gain(&self, m: ExileMove) -> Option<Score> {
+        match m {
+            ExileMove::Action(a) => Some(capture_gain(self.position(), a)),
+            _ => None,
         }
     }
 

@@ -168,6 +168,37 @@ pub fn evaluate_white_with(pos: &Position, values: &Values) -> Score {
     score
 }
 
+/// Most material a FIDE action can win: its victim plus what a promotion adds.
+#[inline]
+pub fn capture_gain(pos: &Position, m: Action) -> Score {
+    let victim = match m.kind {
+        ActionKind::EnPassant => value(Role::Pawn),
+        _ => pos.piece_at(m.to).map_or(0, |p| value(p.role)),
+    };
+    victim + m.promotion.map_or(0, |r| value(r) - value(Role::Pawn))
+}
+
+/// A capture by a piece worth more than its victim onto a square the opponent defends
+/// (a one-step static exchange estimate, FIDE attacks only).
+#[inline]
+pub fn losing_capture(pos: &Position, m: Action) -> bool {
+    let Some(mover) = pos.piece_at(m.from) else {
+        return false;
+    };
+    if m.promotion.is_some() || mover.role == Role::King {
+        return false;
+    }
+    let gain = capture_gain(pos, m);
+    value(mover.role) > gain
+        && crate::variants::fide::attackers(
+            pos,
+            m.to,
+            !mover.color,
+            pos.board.occupied().without(m.from),
+        )
+        .any()
+}
+
 /// MVV-LVA for a FIDE action.
 #[inline]
 pub fn mvv_lva(pos: &Position, m: Action) -> i32 {
@@ -193,6 +224,16 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn noisy_order(&self, m: Action) -> i32 {
         mvv_lva(self.position(), m)
+    }
+
+    #[inline]
+    fn capture_gain(&self, m: Action) -> Option<Score> {
+        Some(capture_gain(self.position(), m))
+    }
+
+    #[inline]
+    fn losing_capture(&self, m: Action) -> bool {
+        losing_capture(self.position(), m)
     }
 
     #[inline]

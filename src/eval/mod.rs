@@ -55,6 +55,17 @@ pub trait Evaluate: Variant {
         list.retain(|m| self.is_noisy(*m));
     }
 
+    /// Most material the noisy move `m` can win (victim plus promotion); quiescence skips
+    /// it when even that leaves the score below alpha (delta pruning). `None`: no bound.
+    fn capture_gain(&self, _m: Self::Move) -> Option<Score> {
+        None
+    }
+
+    /// Whether `m` likely loses material (quiescence skips it outside check).
+    fn losing_capture(&self, _m: Self::Move) -> bool {
+        false
+    }
+
     /// The score of this ended game for the side to move, `ply` plies from the root:
     /// a mate score, unless the variant ranks its results more finely.
     fn terminal_score(&self, outcome: &Outcome, ply: i32) -> Score {

@@ -11,7 +11,7 @@
 //!   the bench positions run over 5 minutes; with one swap, depth 5 takes 2.6 s. Longer sequences
 //!   from the opponent are still accepted (the rules code checks any path).
 
-use super::fide::{evaluate_white, mvv_lva, value};
+use super::fide::{capture_gain, evaluate_white, losing_capture, mvv_lva, value};
 use super::{Evaluate, Score};
 use crate::core::{Color, MoveList, Role};
 use crate::variants::swap::{Swap, SwapMove};
@@ -39,6 +39,17 @@ impl Evaluate for Swap {
             SwapMove::Action(a) => mvv_lva(self.position(), a),
             SwapMove::Path(_) => value(Role::Queen) * 10,
         }
+    }
+
+    fn capture_gain(&self, m: SwapMove) -> Option<Score> {
+        match m {
+            SwapMove::Action(a) => Some(capture_gain(self.position(), a)),
+            SwapMove::Path(_) => None,
+        }
+    }
+
+    fn losing_capture(&self, m: SwapMove) -> bool {
+        matches!(m, SwapMove::Action(a) if losing_capture(self.position(), a))
     }
 
     fn history_index(&self, m: SwapMove) -> usize {

@@ -53,6 +53,14 @@ pub struct Iteration<M> {
 
 pub use crate::eval::outcome_score;
 
+/// Quiescence answers a check with every move only this many plies deep; below, it stands
+/// pat (a check at the edge of the tree may be misjudged, but checks chain without end in
+/// crowded Swap and Exile positions).
+const QS_EVASION_PLIES: i32 = 2;
+
+/// Delta pruning's allowance for positional gain beyond the material a capture wins.
+const DELTA_MARGIN: Score = 200;
+
 struct RootMove<M> {
     mv: M,
     index: u16,
@@ -590,7 +598,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             };
         }
         let in_check = pos.is_check();
-        let evasions = in_check && qply <= 6;
+        let evasions = in_check && qply < QS_EVASION_PLIES;
         let mut list = MoveList::new();
         if evasions {
             pos.search_moves(&mut list);
@@ -605,8 +613,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return pos.evaluate();
         }
         let mut best = -INFINITE;
+        let mut stand = -INFINITE;
         if !evasions {
-            let stand = pos.evaluate();
+            stand = pos.evaluate();
             if stand >= beta {
                 return stand;
             }
@@ -626,8 +635,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.keys.push(pos.key());
         for i in 0..list.len() {
             pick_next(&mut list, &mut scores, &mut order, i);
+            let m = list[i];
+            if !evasions
+                && (pos.losing_capture(m)
+                    || pos
+                        .capture_gain(m)
+                        .is_some_and(|g| stand + g + DELTA_MARGIN <= alpha))
+            {
+                continue;
+            }
             let mut child = pos.clone();
-            child.play(list[i]);
+            child.play(m);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1);
             if self.aborted {
                 self.keys.pop();
