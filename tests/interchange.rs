@@ -5,9 +5,8 @@ mod two_action_oracle;
 mod variant_common;
 
 use proptest::prelude::*;
-use std::ops::ControlFlow;
 use two_action_oracle as oracle;
-use zest::core::{FenError, MoveError, Turn};
+use zest::core::{FenError, MoveError};
 use zest::tools::perft::perft;
 use zest::variants::interchange::Interchange;
 use zest::variants::{Game, GameResult, Variant};
@@ -326,21 +325,6 @@ fn bad_fens() {
     ));
 }
 
-/// Picks the `k`-th turn in generation order.
-fn nth_turn(p: &Interchange, k: u64) -> Turn {
-    let mut i = 0;
-    let mut found = None;
-    let _ = p.for_each_move(|m| {
-        if i == k {
-            found = Some(m);
-            return ControlFlow::Break(());
-        }
-        i += 1;
-        ControlFlow::Continue(())
-    });
-    found.expect("k below the count")
-}
-
 /// Plays uniformly random turns to the end; returns the final position and the length.
 fn random_game(seed: u64) -> (Interchange, u32) {
     let mut rng = oracle::Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
@@ -351,7 +335,7 @@ fn random_game(seed: u64) -> (Interchange, u32) {
         if n == 0 {
             return (p, turns);
         }
-        let t = nth_turn(&p, rng.below(n));
+        let t = variant_common::nth_move(&p, rng.below(n));
         p.play(t);
         turns += 1;
         assert!(turns <= 236, "a game longer than the potential allows");

@@ -6,9 +6,8 @@ mod two_action_oracle;
 mod variant_common;
 
 use proptest::prelude::*;
-use std::ops::ControlFlow;
 use two_action_oracle as oracle;
-use zest::core::{Color, FenError, MoveError, Role, Square, Turn};
+use zest::core::{Color, FenError, MoveError, Role, Square};
 use zest::tools::perft::perft;
 use zest::variants::palindromic::{reachable_on_empty_board, Palindromic};
 use zest::variants::{Game, Variant};
@@ -358,20 +357,6 @@ fn bad_fens() {
     ));
 }
 
-fn nth_turn(p: &Palindromic, k: u64) -> Turn {
-    let mut i = 0;
-    let mut found = None;
-    let _ = p.for_each_move(|m| {
-        if i == k {
-            found = Some(m);
-            return ControlFlow::Break(());
-        }
-        i += 1;
-        ControlFlow::Continue(())
-    });
-    found.expect("k below the count")
-}
-
 #[test]
 fn ten_thousand_random_games_end_as_the_board_says() {
     let mut o = oracle::Oracle::default();
@@ -385,7 +370,7 @@ fn ten_thousand_random_games_end_as_the_board_says() {
             if n == 0 {
                 break;
             }
-            p.play(nth_turn(&p, rng.below(n)));
+            p.play(variant_common::nth_move(&p, rng.below(n)));
             turns += 1;
             assert!(turns <= 236);
         }

@@ -65,3 +65,18 @@ pub fn vectors(variant: &str) -> Vec<(String, u32, u64, String)> {
         })
         .collect()
 }
+
+/// The `k`-th move in generation order (uniform random play picks `k` below the count).
+pub fn nth_move<V: Variant>(p: &V, k: u64) -> V::Move {
+    let mut i = 0;
+    let mut found = None;
+    let _ = p.for_each_move(|m| {
+        if i == k {
+            found = Some(m);
+            return ControlFlow::Break(());
+        }
+        i += 1;
+        ControlFlow::Continue(())
+    });
+    found.expect("k below the count")
+}
