@@ -48,11 +48,13 @@ pub trait Evaluate: Variant {
         self.legal_moves(list);
     }
 
-    /// The noisy moves quiescence search looks at, in generation order. Empty does not mean
-    /// the game is over: quiescence asks [`Variant::has_moves`] then.
-    fn noisy_moves(&self, list: &mut crate::core::MoveList<Self::Move>) {
+    /// The noisy moves quiescence search looks at, in generation order; returns whether the
+    /// side to move has any legal move at all (none: the game is over here).
+    fn noisy_moves(&self, list: &mut crate::core::MoveList<Self::Move>) -> bool {
         self.search_moves(list);
+        let any = !list.is_empty();
         list.retain(|m| self.is_noisy(*m));
+        any
     }
 
     /// Most material the noisy move `m` can win (victim plus promotion); quiescence skips

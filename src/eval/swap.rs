@@ -61,14 +61,18 @@ impl Evaluate for Swap {
 
     /// Ordinary captures and promotions only: a swap sequence captures nothing, and looking
     /// for the rare promoting one would cost a walk over the sequences at every node.
-    fn noisy_moves(&self, list: &mut MoveList<SwapMove>) {
+    fn noisy_moves(&self, list: &mut MoveList<SwapMove>) -> bool {
         list.clear();
+        let mut any = false;
         self.for_each_ordinary(&mut |a| {
+            any = true;
             let m = SwapMove::Action(a);
             if self.is_noisy(m) {
                 list.push(m);
             }
         });
+        // Without an ordinary move, only a swap sequence can keep the game going.
+        any || self.has_moves()
     }
 
     fn search_moves(&self, list: &mut MoveList<SwapMove>) {

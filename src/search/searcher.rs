@@ -600,13 +600,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let in_check = pos.is_check();
         let evasions = in_check && qply < QS_EVASION_PLIES;
         let mut list = MoveList::new();
-        if evasions {
+        let any = if evasions {
             pos.search_moves(&mut list);
+            !list.is_empty()
         } else {
-            pos.noisy_moves(&mut list);
-        }
-        // No evasion, or no move at all: the game is over here.
-        if list.is_empty() && (evasions || !pos.has_moves()) {
+            pos.noisy_moves(&mut list)
+        };
+        if !any {
             return self.terminal(pos, ply);
         }
         if ply as usize >= MAX_PLY - 4 {
