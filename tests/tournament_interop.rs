@@ -110,3 +110,58 @@ fn fairymax_over_xboard_plays_chess_from_book_positions() {
     }
     variants::dispatch("chess", Replay(games)).unwrap();
 }
+
+/// fairymax has no Chess960, so it plays Arrangement from arrangements that keep the kings on
+/// e1/e8, where castling is orthodox: the runner writes zest's king-takes-rook castling as
+/// `e1g1` for it and reads its `e1g1` back (engines.toml: `variants = { arrangement = "normal" }`).
+#[test]
+fn fairymax_plays_arrangement_with_castling() {
+    if !installed("/usr/games/fairymax") {
+        eprintln!("SKIP: fairymax not installed");
+        return;
+    }
+    let dir = scratch("fairymax-arrangement");
+    let epd = dir.join("book.epd");
+    // Both sides may castle either way at once.
+    std::fs::write(
+        &epd,
+        "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8\n",
+    )
+    .unwrap();
+    let e = format!(
+        "[[engine]]\nname=\"zest\"\ncmd=\"{ZEST}\"\n[[engine]]\nname=\"fairymax\"\ncmd=\"fairymax\"\nprotocol=\"xboard\"\nvariants={{arrangement=\"normal\"}}\n"
+    );
+    let cfg = config(
+        &dir,
+        &e,
+        &format!(
+            "variant=\"arrangement\"\ndepth=3\nrounds=2\nconcurrency=2\nmax_moves=80\n[tournament.openings]\nfile=\"{}\"\n",
+            epd.display()
+        ),
+    );
+    run(
+        &cfg,
+        &RunOptions {
+            quiet: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let games = journal_games(&cfg.state_path());
+    assert_eq!(games.len(), 4);
+    let castlings = games
+        .iter()
+        .flat_map(|g| &g.moves)
+        .filter(|m| ["e1h1", "e1a1", "e8h8", "e8a8"].contains(&m.as_str()))
+        .count();
+    for g in &games {
+        assert!(
+            ["normal", "adjudication"].contains(&g.termination.as_str()),
+            "{}: {}",
+            g.termination,
+            g.reason
+        );
+    }
+    assert!(castlings > 0, "no side castled in four games");
+    variants::dispatch("arrangement", Replay(games)).unwrap();
+}

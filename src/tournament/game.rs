@@ -6,7 +6,7 @@
 use super::config::{DrawConfig, EngineConfig, Limit, ResignConfig};
 use super::engine::{ClockState, Engine, EngineError, Reply};
 use super::schedule::{Job, Opening};
-use crate::core::Color;
+use crate::core::{Color, Position, Role, Square};
 use crate::variants::{Game, GameResult, Variant};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -110,6 +110,54 @@ fn wire_variant(e: &Engine, cfg: &EngineConfig, variant: &str) -> (String, bool)
     }
 }
 
+/// Castling written king-takes-rook (zest's form in Chess960 and Arrangement) as the king's
+/// two-square step, for an engine that plays the game as orthodox chess (fairymax plays
+/// Arrangement games whose kings stand on e1/e8); other moves are unchanged.
+fn orthodox_castling(pos: &Position, mv: &str) -> String {
+    let (Some(from), Some(to)) = (
+        Square::parse(mv.get(..2).unwrap_or("")),
+        Square::parse(mv.get(2..4).unwrap_or("")),
+    ) else {
+        return mv.to_string();
+    };
+    match (pos.piece_at(from), pos.piece_at(to)) {
+        (Some(k), Some(r))
+            if mv.len() == 4
+                && k.role == Role::King
+                && r.role == Role::Rook
+                && k.color == r.color
+                && from.file() == 4
+                && matches!(to.file(), 0 | 7) =>
+        {
+            let file = if to.file() == 7 { 6 } else { 2 };
+            format!("{from}{}", Square::from_coords(file, from.rank()))
+        }
+        _ => mv.to_string(),
+    }
+}
+
+/// The reverse of [`orthodox_castling`]: a king's two-square step from the e-file, as the
+/// rook square it castles with.
+fn from_orthodox_castling(pos: &Position, mv: &str) -> String {
+    let (Some(from), Some(to)) = (
+        Square::parse(mv.get(..2).unwrap_or("")),
+        Square::parse(mv.get(2..4).unwrap_or("")),
+    ) else {
+        return mv.to_string();
+    };
+    let is_king = pos.piece_at(from).is_some_and(|k| k.role == Role::King);
+    if mv.len() == 4
+        && is_king
+        && from.file() == 4
+        && from.rank() == to.rank()
+        && matches!(to.file(), 2 | 6)
+    {
+        let rook_file = if to.file() == 6 { 7 } else { 0 };
+        return format!("{from}{}", Square::from_coords(rook_file, from.rank()));
+    }
+    mv.to_string()
+}
+
 fn side_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
@@ -161,12 +209,18 @@ pub fn play<V: Variant>(
         time_control: s.limit.pgn_tag(),
         engine_plies: 0,
     };
+    // The moves as an engine that plays the game as orthodox chess writes them.
+    let mut orthodox: Vec<String> = Vec::new();
     // Book moves.
     for m in &opening.moves {
         let before = game.position().clone();
         match game.play_str(m) {
             Ok(mv) => {
                 rec.moves.push(before.move_to_string(mv));
+                orthodox.push(orthodox_castling(
+                    before.position(),
+                    &before.move_to_string(mv),
+                ));
                 rec.comments.push("book".into());
             }
             Err(_) => break,
@@ -179,6 +233,8 @@ pub fn play<V: Variant>(
 
     // Start and prepare both engines; a side that cannot loses.
     let mut failed: [Option<(EngineError, &'static str)>; 2] = [None, None];
+    // Seats whose engine plays a Chess960-like game as orthodox chess (castling e1g1).
+    let mut orthodox_seat = [false; 2];
     for (i, seat) in seats.iter_mut().enumerate() {
         if seat.engine.is_none() {
             match Engine::start(seat.cfg, s.startup, s.stall) {
@@ -191,6 +247,11 @@ pub fn play<V: Variant>(
         }
         let e = seat.engine.as_mut().expect("started");
         let (wire, frc) = wire_variant(e, seat.cfg, &s.variant);
+        orthodox_seat[i] = !frc
+            && matches!(
+                s.variant.as_str(),
+                "fischerandom" | "chess960" | "arrangement"
+            );
         if let Err(err) = e.new_game(&wire, frc, &fen, start_is_initial, &s.limit) {
             failed[i] = Some((err, "new game"));
             *seat.engine = None;
@@ -301,7 +362,11 @@ pub fn play<V: Variant>(
         let reply: Result<Reply, EngineError> = engine.go(
             &fen,
             start_is_initial,
-            &rec.moves,
+            if orthodox_seat[i] {
+                &orthodox
+            } else {
+                &rec.moves
+            },
             &s.limit,
             &clock,
             deadline,
@@ -349,7 +414,12 @@ pub fn play<V: Variant>(
             }
         }
         // The move, judged by the rules.
-        let mv = match pos.parse_move(&reply.mv) {
+        let text = if orthodox_seat[i] {
+            from_orthodox_castling(pos.position(), &reply.mv)
+        } else {
+            reply.mv.clone()
+        };
+        let mv = match pos.parse_move(&text) {
             Ok(m) => m,
             Err(e) => {
                 let malformed = matches!(e, crate::core::MoveError::Malformed(_));
@@ -378,6 +448,7 @@ pub fn play<V: Variant>(
             }
         };
         rec.moves.push(pos.move_to_string(mv));
+        orthodox.push(orthodox_castling(pos.position(), &pos.move_to_string(mv)));
         rec.comments.push(comment(&reply));
         rec.engine_plies += 1;
         game.play(mv);
@@ -452,5 +523,30 @@ fn failure_text(side: Color, err: &EngineError, when: &str) -> (&'static str, St
         EngineError::Disconnect => ("abandoned", format!("{who} disconnects")),
         EngineError::Garbage(g) => ("rules infraction", format!("{who} sends garbage: {g}")),
         EngineError::Resign => ("normal", format!("{who} resigns")),
+    }
+}
+
+#[cfg(test)]
+mod castling_tests {
+    use super::*;
+    use crate::variants::arrangement::Arrangement;
+
+    #[test]
+    fn orthodox_castling_round_trip() {
+        let g =
+            Arrangement::from_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1").unwrap();
+        let pos = g.position();
+        assert_eq!(orthodox_castling(pos, "e1h1"), "e1g1");
+        assert_eq!(orthodox_castling(pos, "e1a1"), "e1c1");
+        assert_eq!(orthodox_castling(pos, "a2a4"), "a2a4");
+        assert_eq!(from_orthodox_castling(pos, "e1g1"), "e1h1");
+        assert_eq!(from_orthodox_castling(pos, "e1c1"), "e1a1");
+        assert_eq!(from_orthodox_castling(pos, "e1f1"), "e1f1");
+        // Both forms name one legal move.
+        assert_eq!(
+            g.parse_move(&from_orthodox_castling(pos, "e1g1"))
+                .map(|m| g.move_to_string(m)),
+            Ok("e1h1".to_string())
+        );
     }
 }
