@@ -9,21 +9,26 @@ use zest::search::{Limits, SearchOptions, Searcher};
 use zest::tools::play::{random_opening, SplitMix};
 use zest::variants::{self, Variant, VariantFn};
 
-/// Plain minimax (negamax form), no pruning of any kind.
+/// Plain minimax (negamax form), no pruning of any kind, over the search's move set and its
+/// verdict where that set is empty.
 fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
     if ply > 0 && V::FIFTY_MOVE_RULE && pos.position().halfmove_clock >= 100 {
         return 0;
     }
     if depth == 0 {
-        if !pos.has_moves() {
-            return pos.outcome().map_or(0, |o| pos.terminal_score(&o, ply));
+        if !pos.search_has_moves() {
+            return pos
+                .search_outcome()
+                .map_or(0, |o| pos.terminal_score(&o, ply));
         }
         return pos.evaluate();
     }
     let mut list = MoveList::new();
     pos.search_moves(&mut list);
     if list.is_empty() {
-        return pos.outcome().map_or(0, |o| pos.terminal_score(&o, ply));
+        return pos
+            .search_outcome()
+            .map_or(0, |o| pos.terminal_score(&o, ply));
     }
     let mut best = -100_000;
     for &m in &list {

@@ -68,6 +68,18 @@ pub trait Evaluate: Variant {
         false
     }
 
+    /// Whether [`Evaluate::search_moves`] would list a move (what the search treats as the
+    /// game going on).
+    fn search_has_moves(&self) -> bool {
+        self.has_moves()
+    }
+
+    /// How the game ended where [`Evaluate::search_moves`] found no move: the rules' exact
+    /// verdict, unless the variant's search bounds its moves (Swap).
+    fn search_outcome(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
     /// The score of this ended game for the side to move, `ply` plies from the root:
     /// a mate score, unless the variant ranks its results more finely.
     fn terminal_score(&self, outcome: &Outcome, ply: i32) -> Score {

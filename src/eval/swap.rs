@@ -15,12 +15,30 @@ use super::fide::{capture_gain, evaluate_white, losing_capture, mvv_lva, value};
 use super::{Evaluate, Score};
 use crate::core::{Color, MoveList, Role};
 use crate::variants::swap::{Swap, SwapMove};
-use crate::variants::Variant;
+use crate::variants::{Outcome, Variant};
+use std::ops::ControlFlow;
 
 /// Longest quiet swap sequence the search generates.
 pub const SEARCH_MAX_SWAPS: usize = 1;
-/// Longest sequence the search generates when it gives check (or, in check, escapes it).
+/// Longest sequence the search generates when it gives check.
 pub const SEARCH_FORCING_SWAPS: usize = 2;
+/// Longest sequence the search tries to escape a check with.
+pub const SEARCH_ESCAPE_SWAPS: usize = 3;
+
+trait ForcingBound {
+    fn forcing_bound(&self) -> usize;
+}
+
+impl ForcingBound for Swap {
+    /// Longer sequences are worth listing only to escape a check.
+    fn forcing_bound(&self) -> usize {
+        if self.is_check() {
+            SEARCH_ESCAPE_SWAPS
+        } else {
+            SEARCH_FORCING_SWAPS
+        }
+    }
+}
 
 impl Evaluate for Swap {
     const BENCH_DEPTH: i32 = 5;
@@ -72,10 +90,31 @@ impl Evaluate for Swap {
             }
         });
         // Without an ordinary move, only a swap sequence can keep the game going.
-        any || self.has_moves()
+        any || self.search_has_moves()
+    }
+
+    fn search_has_moves(&self) -> bool {
+        self.for_each_move_forcing(SEARCH_MAX_SWAPS, self.forcing_bound(), |_| {
+            ControlFlow::Break(())
+        })
+        .is_break()
+    }
+
+    /// The search lists sequences up to a bound: without a move there, a check counts as mate
+    /// and anything else as stalemate (proving either exactly can mean walking millions of
+    /// sequences, seconds in a crowded position; the rules code, not the search, ends games).
+    fn search_outcome(&self) -> Option<Outcome> {
+        if self.dead() {
+            return self.outcome();
+        }
+        Some(if self.is_check() {
+            Outcome::mate(!self.turn())
+        } else {
+            Outcome::draw("Stalemate")
+        })
     }
 
     fn search_moves(&self, list: &mut MoveList<SwapMove>) {
-        self.legal_moves_forcing(SEARCH_MAX_SWAPS, SEARCH_FORCING_SWAPS, list);
+        self.legal_moves_forcing(SEARCH_MAX_SWAPS, self.forcing_bound(), list);
     }
 }

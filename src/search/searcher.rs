@@ -571,7 +571,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if self.is_draw(pos, ply) {
             return 0;
         }
-        if !pos.has_moves() {
+        if !pos.search_has_moves() {
             return self.terminal(pos, ply);
         }
         pos.evaluate()
@@ -579,7 +579,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// A position without moves: the variant says how the game ended.
     fn terminal(&self, pos: &V, ply: i32) -> Score {
-        match pos.outcome() {
+        match pos.search_outcome() {
             Some(o) => pos.terminal_score(&o, ply),
             None => 0,
         }
@@ -591,7 +591,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         if !V::HAS_CAPTURES {
             // Nothing is noisy: the node is a leaf (whose end, if any, the variant knows).
-            return if pos.has_moves() {
+            return if pos.search_has_moves() {
                 pos.evaluate()
             } else {
                 self.terminal(pos, ply)

@@ -404,7 +404,9 @@ impl<F: FnMut(SwapPath) -> ControlFlow<()>> Visit for Full<'_, F> {
     fn descend(&mut self, w: &Walker) -> bool {
         let go = w.path.swaps() < self.max_swaps;
         self.cut |= !go;
-        go
+        // Past `quiet_max`, a mover who started in check extends only sequences that have not
+        // yet escaped it: after the escape, longer ones would be quiet.
+        go && !(self.in_check && w.path.swaps() >= self.quiet_max && !w.own_king_attacked())
     }
 
     #[inline]

@@ -62,7 +62,7 @@ impl Swap {
     }
 
     /// Endings that need no move generation: they leave the position without moves.
-    fn dead(&self) -> bool {
+    pub(crate) fn dead(&self) -> bool {
         self.insufficient_material() || self.pos.halfmove_clock >= 100
     }
 
@@ -101,37 +101,14 @@ impl Swap {
     pub fn for_each_move_upto<F: FnMut(SwapMove) -> ControlFlow<()>>(
         &self,
         max_swaps: usize,
-        f: F,
-    ) -> ControlFlow<()> {
-        self.for_each_move_forcing(max_swaps, max_swaps, f)
-    }
-
-    /// [`Swap::for_each_move_upto`] with `quiet_max` swaps, plus the sequences of up to
-    /// `forcing_max` swaps that give check or, in check, escape it
-    /// ([`generator::for_each_swap_forcing`]).
-    pub fn for_each_move_forcing<F: FnMut(SwapMove) -> ControlFlow<()>>(
-        &self,
-        quiet_max: usize,
-        forcing_max: usize,
         mut f: F,
     ) -> ControlFlow<()> {
-        if self.dead() {
-            return ControlFlow::Continue(());
-        }
         let mut any = false;
-        let mut g = |m| {
+        self.for_each_move_forcing(max_swaps, max_swaps, |m| {
             any = true;
             f(m)
-        };
-        self.ordinary_flow(&mut g)?;
-        generator::for_each_swap_forcing(
-            &self.pos,
-            self.ko.as_ref(),
-            quiet_max,
-            forcing_max,
-            |p| g(SwapMove::Path(p)),
-        )?;
-        if !any {
+        })?;
+        if !any && !self.dead() {
             let mut first = None;
             let _ = generator::for_each_swap(&self.pos, self.ko.as_ref(), |p| {
                 first = Some(p);
@@ -142,6 +119,24 @@ impl Swap {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Ordinary moves, sequences of up to `quiet_max` swaps, and those of up to `forcing_max`
+    /// swaps that give check or, in check, escape it ([`generator::for_each_swap_forcing`]).
+    /// Bounded: empty when only longer sequences exist (a search scores that as the end).
+    pub fn for_each_move_forcing<F: FnMut(SwapMove) -> ControlFlow<()>>(
+        &self,
+        quiet_max: usize,
+        forcing_max: usize,
+        mut f: F,
+    ) -> ControlFlow<()> {
+        if self.dead() {
+            return ControlFlow::Continue(());
+        }
+        self.ordinary_flow(&mut f)?;
+        generator::for_each_swap_forcing(&self.pos, self.ko.as_ref(), quiet_max, forcing_max, |p| {
+            f(SwapMove::Path(p))
+        })
     }
 
     /// [`Swap::for_each_move_upto`] into a fixed-capacity list (what a search
