@@ -113,14 +113,7 @@ fn every_fault_loses_its_game_and_the_tournament_goes_on() {
         "format = \"gauntlet\"\ndepth = 3\nrounds = 1\nconcurrency = 2\nstartup_timeout_ms = 1500\nstall_timeout_ms = 1500",
     );
     let t = Instant::now();
-    let report = run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let report = run_quiet(&cfg);
     assert!(t.elapsed().as_secs() < 25, "took {:?}", t.elapsed());
     let games = journal_games(&cfg.state_path());
     let faults = FAULTS.len() + 2;
@@ -195,14 +188,7 @@ fn a_hung_engine_loses_on_time_under_a_clock() {
         "format = \"gauntlet\"\ntc = \"1+0.01\"\nrounds = 1\nconcurrency = 2",
     );
     let t = Instant::now();
-    run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    run_quiet(&cfg);
     assert!(t.elapsed().as_secs() < 15);
     let games = journal_games(&cfg.state_path());
     assert_eq!(games.len(), 4);
@@ -241,14 +227,7 @@ fn sprt_stops_early_on_a_decision() {
         &engines,
         "depth = 2\nrounds = 200\nconcurrency = 2\n[tournament.sprt]\nelo0 = 0\nelo1 = 300\nmodel = \"logistic\"\n",
     );
-    let r = run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = run_quiet(&cfg);
     let n = r.results["games"].as_u64().unwrap();
     assert!(n < 100, "stopped early after {n} games");
     assert_eq!(r.results["complete"], false);

@@ -7,7 +7,6 @@
 mod util;
 
 use util::*;
-use zest::tournament::{run, RunOptions};
 use zest::variants::{self, Game, VariantFn};
 
 fn installed(p: &str) -> bool {
@@ -45,24 +44,7 @@ fn fairy_stockfish_plays_arrangement() {
     let dir = scratch("fsf-arrangement");
     let e = "[[engine]]\nname=\"fsf1\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n[[engine]]\nname=\"fsf2\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n";
     let cfg = config(&dir, e, "variant=\"arrangement\"\nnodes=3000\nrounds=2\nconcurrency=2\nmax_moves=120\nseed=3\n[tournament.openings]\nfile=\"random:plies=8\"\n");
-    run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let games = journal_games(&cfg.state_path());
-    assert_eq!(games.len(), 4);
-    for g in &games {
-        assert!(
-            ["normal", "adjudication"].contains(&g.termination.as_str()),
-            "{}: {}",
-            g.termination,
-            g.reason
-        );
-    }
+    let games = games_ending_normally(&cfg, 4);
     variants::dispatch("arrangement", Replay(games)).unwrap();
 }
 
@@ -89,23 +71,8 @@ fn fairymax_over_xboard_plays_chess_from_book_positions() {
             epd.display()
         ),
     );
-    run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let games = journal_games(&cfg.state_path());
-    assert_eq!(games.len(), 4);
+    let games = games_ending_normally(&cfg, 4);
     for g in &games {
-        assert!(
-            ["normal", "adjudication"].contains(&g.termination.as_str()),
-            "{}: {}",
-            g.termination,
-            g.reason
-        );
         assert!(g.engine_plies > 4);
     }
     variants::dispatch("chess", Replay(games)).unwrap();
@@ -139,29 +106,12 @@ fn fairymax_plays_arrangement_with_castling() {
             epd.display()
         ),
     );
-    run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let games = journal_games(&cfg.state_path());
-    assert_eq!(games.len(), 4);
+    let games = games_ending_normally(&cfg, 4);
     let castlings = games
         .iter()
         .flat_map(|g| &g.moves)
         .filter(|m| ["e1h1", "e1a1", "e8h8", "e8a8"].contains(&m.as_str()))
         .count();
-    for g in &games {
-        assert!(
-            ["normal", "adjudication"].contains(&g.termination.as_str()),
-            "{}: {}",
-            g.termination,
-            g.reason
-        );
-    }
     assert!(castlings > 0, "no side castled in four games");
     variants::dispatch("arrangement", Replay(games)).unwrap();
 }

@@ -6,7 +6,7 @@ mod util;
 
 use util::*;
 use zest::tournament::game::GameRecord;
-use zest::tournament::{pgn, run, RunOptions};
+use zest::tournament::pgn;
 
 #[test]
 fn a_played_game_is_written_with_every_tag() {
@@ -30,14 +30,7 @@ fn a_played_game_is_written_with_every_tag() {
             book.display()
         ),
     );
-    run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    run_quiet(&cfg);
     let text = std::fs::read_to_string(&cfg.tournament.pgn_out).unwrap();
     let games: Vec<&str> = text.split("\n\n[Event").collect();
     assert_eq!(games.len(), 2);

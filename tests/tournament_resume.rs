@@ -138,14 +138,7 @@ fn shards_merge_into_the_whole_tournament() {
     }
     let whole = scratch("shard-whole");
     let cfg = config(&whole, &engines(), T);
-    run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    run_quiet(&cfg);
     let mut journals = Vec::new();
     for i in 0..3 {
         let d = scratch(&format!("shard-{i}"));

@@ -7,7 +7,6 @@ mod util;
 
 use std::collections::BTreeMap;
 use util::*;
-use zest::tournament::{run, RunOptions};
 
 const REFERENCE: &str = include_str!("data/stockfish-nodes2000-fastchess.pgn");
 
@@ -60,14 +59,7 @@ fn stockfish_at_fixed_nodes_plays_the_reference_games() {
             "nodes = 2000\nrounds = 4\nconcurrency = 2\n[tournament.openings]\nfile = \"{epd}\"\n"
         ),
     );
-    run(
-        &cfg,
-        &RunOptions {
-            quiet: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    run_quiet(&cfg);
     let ours = index(&std::fs::read_to_string(&cfg.tournament.pgn_out).unwrap());
     let reference = index(REFERENCE);
     assert_eq!(ours.len(), 8);

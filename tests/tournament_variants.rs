@@ -10,7 +10,6 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 use util::*;
-use zest::tournament::{run, RunOptions};
 use zest::variants::{self, Game, VariantFn};
 
 /// Whether `zest uci` answers `uciok` within two seconds.
@@ -74,14 +73,7 @@ fn zest_plays_zest_in_every_variant() {
             &e,
             &format!("variant=\"{name}\"\nnodes=1500\nrounds=1\nconcurrency=2\nmax_moves=60\nstall_timeout_ms=10000\n[tournament.openings]\nfile=\"random:plies=8\"\n"),
         );
-        run(
-            &cfg,
-            &RunOptions {
-                quiet: true,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        run_quiet(&cfg);
         let games = journal_games(&cfg.state_path());
         assert_eq!(games.len(), 2, "{name}");
         for g in &games {

@@ -192,6 +192,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     ) -> Option<Iteration<V::Move>> {
         let mut list = MoveList::new();
         root.search_moves(&mut list);
+        if list.is_empty() {
+            // A bounded search set (Swap) can miss the only, long, legal moves: play one.
+            let _ = root.for_each_move(|m| {
+                list.push(m);
+                std::ops::ControlFlow::Break(())
+            });
+        }
         let mut root_moves: Vec<RootMove<V::Move>> = list
             .iter()
             .enumerate()

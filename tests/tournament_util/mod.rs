@@ -34,6 +34,34 @@ pub fn config(dir: &Path, engines: &str, tournament: &str) -> Config {
     Config::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// Runs a tournament to the end without progress output.
+pub fn run_quiet(cfg: &Config) -> zest::tournament::RunReport {
+    zest::tournament::run(
+        cfg,
+        &zest::tournament::RunOptions {
+            quiet: true,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+}
+
+/// Runs a tournament and returns its `n` games, each ended by the rules or by adjudication.
+pub fn games_ending_normally(cfg: &Config, n: usize) -> Vec<GameRecord> {
+    run_quiet(cfg);
+    let games = journal_games(&cfg.state_path());
+    assert_eq!(games.len(), n);
+    for g in &games {
+        assert!(
+            ["normal", "adjudication"].contains(&g.termination.as_str()),
+            "{}: {}",
+            g.termination,
+            g.reason
+        );
+    }
+    games
+}
+
 /// The games of a journal, in order.
 pub fn journal_games(path: &Path) -> Vec<GameRecord> {
     zest::tournament::state::load(path)
