@@ -73,17 +73,8 @@ fn zest_plays_zest_in_every_variant() {
             &e,
             &format!("variant=\"{name}\"\nnodes=1500\nrounds=1\nconcurrency=2\nmax_moves=60\nstall_timeout_ms=10000\n[tournament.openings]\nfile=\"random:plies=8\"\n"),
         );
-        run_quiet(&cfg);
-        let games = journal_games(&cfg.state_path());
-        assert_eq!(games.len(), 2, "{name}");
-        for g in &games {
-            assert!(
-                ["normal", "adjudication"].contains(&g.termination.as_str()),
-                "{name}: {} {}",
-                g.termination,
-                g.reason
-            );
-        }
+        eprintln!("{name}");
+        let games = games_ending_normally(&cfg, 2);
         variants::dispatch(name, Replay(games)).unwrap();
     }
 }
