@@ -465,11 +465,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
 
-        let mut scores = [0i32; MAX_MOVES];
-        let mut order = [0u16; MAX_MOVES];
-        for (i, o) in order.iter_mut().enumerate().take(list.len()) {
-            *o = i as u16;
-        }
+        // Sized to the list: zeroing MAX_MOVES entries per node cost more than the scoring.
+        let mut scores: ArrayVec<i32, MAX_MOVES> = list.iter().map(|_| 0).collect();
+        let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
         score_moves(
             pos,
             &list,
@@ -629,16 +627,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mut scores = [0i32; MAX_MOVES];
-        let mut order = [0u16; MAX_MOVES];
-        for i in 0..list.len() {
-            let m = list[i];
-            scores[i] = if pos.is_noisy(m) {
-                pos.noisy_order(m)
-            } else {
-                -1_000_000
-            };
-        }
+        let mut scores: ArrayVec<i32, MAX_MOVES> = list
+            .iter()
+            .map(|&m| {
+                if pos.is_noisy(m) {
+                    pos.noisy_order(m)
+                } else {
+                    -1_000_000
+                }
+            })
+            .collect();
+        let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
         self.keys.push(pos.key());
         for i in 0..list.len() {
             pick_next(&mut list, &mut scores, &mut order, i);
