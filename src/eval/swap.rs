@@ -25,18 +25,12 @@ pub const SEARCH_FORCING_SWAPS: usize = 2;
 /// Longest sequence the search tries to escape a check with.
 pub const SEARCH_ESCAPE_SWAPS: usize = 3;
 
-trait ForcingBound {
-    fn forcing_bound(&self) -> usize;
-}
-
-impl ForcingBound for Swap {
-    /// Longer sequences are worth listing only to escape a check.
-    fn forcing_bound(&self) -> usize {
-        if self.is_check() {
-            SEARCH_ESCAPE_SWAPS
-        } else {
-            SEARCH_FORCING_SWAPS
-        }
+/// Longer sequences are worth listing only to escape a check.
+fn forcing_bound(pos: &Swap) -> usize {
+    if pos.is_check() {
+        SEARCH_ESCAPE_SWAPS
+    } else {
+        SEARCH_FORCING_SWAPS
     }
 }
 
@@ -94,7 +88,7 @@ impl Evaluate for Swap {
     }
 
     fn search_has_moves(&self) -> bool {
-        self.for_each_move_forcing(SEARCH_MAX_SWAPS, self.forcing_bound(), |_| {
+        self.for_each_move_forcing(SEARCH_MAX_SWAPS, forcing_bound(self), |_| {
             ControlFlow::Break(())
         })
         .is_break()
@@ -107,14 +101,10 @@ impl Evaluate for Swap {
         if self.dead() {
             return self.outcome();
         }
-        Some(if self.is_check() {
-            Outcome::mate(!self.turn())
-        } else {
-            Outcome::draw("Stalemate")
-        })
+        crate::variants::fide::outcome(self.position(), false)
     }
 
     fn search_moves(&self, list: &mut MoveList<SwapMove>) {
-        self.legal_moves_forcing(SEARCH_MAX_SWAPS, self.forcing_bound(), list);
+        self.legal_moves_forcing(SEARCH_MAX_SWAPS, forcing_bound(self), list);
     }
 }

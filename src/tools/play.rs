@@ -44,7 +44,8 @@ impl PlaySummary {
     }
 }
 
-/// Deterministic generator for openings.
+/// Deterministic 64-bit generator (SplitMix64) for openings and schedules.
+#[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
 impl SplitMix {
     pub fn next_u64(&mut self) -> u64 {

@@ -32,23 +32,8 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
-/// Deterministic 64-bit generator (SplitMix64).
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
+/// The same deterministic generator as `zest play` (SplitMix64), so seeds mean one thing.
+pub use crate::tools::play::SplitMix;
 
 /// The encounters of a format: pairs of engine indices, the first one "ours" for statistics.
 pub fn encounters(format: &str, players: usize) -> Vec<(usize, usize)> {

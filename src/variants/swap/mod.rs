@@ -393,11 +393,7 @@ impl Variant for Swap {
                 .is_break();
         }
         if !any {
-            return Some(if self.is_check() {
-                Outcome::mate(!self.pos.turn())
-            } else {
-                Outcome::draw("Stalemate")
-            });
+            return fide::outcome(&self.pos, false);
         }
         if self.insufficient_material() {
             return Some(Outcome::new(GameResult::Draw, "Insufficient material"));
