@@ -1,6 +1,8 @@
 //! The search against a brute-force minimax written here, over the same evaluator,
 //! for every registered variant; and mates found with pruning on.
 
+mod variant_common;
+
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use zest::core::MoveList;
@@ -12,6 +14,9 @@ use zest::variants::{self, Variant, VariantFn};
 /// Plain minimax (negamax form), no pruning of any kind, over the search's move set and its
 /// verdict where that set is empty.
 fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
+    if ply > 0 && pos.is_dead_position() {
+        return V::DEAD_POSITION_SCORE;
+    }
     if ply > 0 && V::FIFTY_MOVE_RULE && pos.position().halfmove_clock >= 100 {
         return 0;
     }
@@ -31,12 +36,20 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
             .map_or(0, |o| pos.terminal_score(&o, ply));
     }
     let mut best = -100_000;
+    // A position whose every move leads to a dead one is dead.
+    let mut all_dead = V::DEAD_POSITION_SCORE != 0;
     for &m in &list {
         let mut child = pos.clone();
         child.play(m);
-        best = best.max(-minimax(&child, depth - 1, ply + 1));
+        let s = -minimax(&child, depth - 1, ply + 1);
+        all_dead &= s == -V::DEAD_POSITION_SCORE;
+        best = best.max(s);
     }
-    best
+    if all_dead {
+        V::DEAD_POSITION_SCORE
+    } else {
+        best
+    }
 }
 
 /// The moves a side may choose from in a brute-force search.
@@ -139,13 +152,7 @@ fn mate_in_two<V: Evaluate>(fen: &str) -> Vec<V::Move> {
     assert!(!forced_win(&pos, 1), "{fen} has a mate in one");
     assert!(forced_win(&pos, 2), "{fen} has no mate in two");
     let searcher = Searcher::new(1, 16);
-    let r = searcher.search(
-        &pos,
-        &[],
-        &Limits::depth(6),
-        &SearchOptions::default(),
-        &mut |_| {},
-    );
+    let r = variant_common::search(&searcher, &pos, &Limits::depth(6));
     assert_eq!(r.score, MATE - 3, "{fen}");
     let best = r.best.unwrap();
     // The move found keeps the forced win.
@@ -214,13 +221,7 @@ fn finds_the_defence_to_the_swap_pages_mate_in_one() {
     pos.play(pos.parse_move("b6/b1/d3=n/c4/f7").unwrap());
     assert!(pos.is_check());
     let searcher = Searcher::new(1, 16);
-    let r = searcher.search(
-        &pos,
-        &[],
-        &Limits::depth(4),
-        &SearchOptions::default(),
-        &mut |_| {},
-    );
+    let r = variant_common::search(&searcher, &pos, &Limits::depth(4));
     assert_eq!(pos.move_to_string(r.best.unwrap()), "d3/c4/f7");
     // The defence only delays: White mates next move (brute force agrees with the score).
     let mut defended = pos.clone();
@@ -323,13 +324,7 @@ fn interchange_endgames_reach_the_maximal_home_count() {
         let mut first = true;
         while game.has_moves() {
             searcher.clear();
-            let r = searcher.search(
-                &game,
-                &[],
-                &Limits::depth(24),
-                &SearchOptions::default(),
-                &mut |_| {},
-            );
+            let r = variant_common::search(&searcher, &game, &Limits::depth(24));
             if first {
                 assert_eq!(r.score, expected, "{fen}: search score");
                 first = false;
@@ -369,13 +364,7 @@ fn time_limited_search_returns_in_time() {
     let pos = variants::chess::Chess::from_fen(variants::chess::Chess::START_FEN).unwrap();
     for threads in [1, 2] {
         let searcher = Searcher::new(threads, 16);
-        let r = searcher.search(
-            &pos,
-            &[],
-            &Limits::movetime(200),
-            &SearchOptions::default(),
-            &mut |_| {},
-        );
+        let r = variant_common::search(&searcher, &pos, &Limits::movetime(200));
         assert!(r.best.is_some());
         assert!(
             r.time.as_millis() < 1000,
@@ -384,12 +373,6 @@ fn time_limited_search_returns_in_time() {
         );
     }
     let searcher = Searcher::new(1, 16);
-    let r = searcher.search(
-        &pos,
-        &[],
-        &Limits::nodes(5000),
-        &SearchOptions::default(),
-        &mut |_| {},
-    );
+    let r = variant_common::search(&searcher, &pos, &Limits::nodes(5000));
     assert!(r.nodes < 5000 + 2048, "{}", r.nodes);
 }

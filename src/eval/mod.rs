@@ -5,6 +5,7 @@
 pub mod arrangement;
 pub mod exile;
 pub mod fide;
+pub mod palindromic;
 pub mod swap;
 pub mod two_action;
 
@@ -84,6 +85,18 @@ pub trait Evaluate: Variant {
     /// a mate score, unless the variant ranks its results more finely.
     fn terminal_score(&self, outcome: &Outcome, ply: i32) -> Score {
         outcome_score(outcome, self.turn(), ply)
+    }
+
+    /// The score, for the side to move, of a dead position: 0 is the draw's value; a
+    /// variant may charge the player who moved into it instead (see Palindromic). A
+    /// position whose every move leads to a dead position is dead too.
+    const DEAD_POSITION_SCORE: Score = 0;
+
+    /// Whether the game can only end in a draw from here (a necessary condition for either
+    /// side's win fails): the search scores it [`Evaluate::DEAD_POSITION_SCORE`] and looks
+    /// no further.
+    fn is_dead_position(&self) -> bool {
+        false
     }
 
     /// The position after passing, where null-move pruning is sound here; `None` otherwise.

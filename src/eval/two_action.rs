@@ -1,16 +1,15 @@
-//! Evaluators of the two non-capturing games, Interchange and Palindromic.
-//! Both are races to destination squares, so the terms are shared:
+//! Evaluators of the two non-capturing games, Interchange and Palindromic
+//! (whose own file adds its dead positions). Both are races to destination squares,
+//! so the terms are shared:
 //! - a piece on one of its destination squares: +100 (Interchange scores exactly these);
 //! - a piece elsewhere: −12 per move it still needs to get home on an empty board
 //!   (forward-only geometry, so a piece that can never get home costs the most);
-//!   Palindromic's deadlock danger shows up here as pieces that can no longer get home.
 //! - an ended Interchange game: [`KNOWN_WIN`] plus 100 per piece of margin, so that the
 //!   search maximises the final home count, not only the result (a win by 3 beats a win by 1).
 
 use super::{Evaluate, Score};
 use crate::core::{Bitboard, Color, Position, Square, Turn};
 use crate::variants::interchange::Interchange;
-use crate::variants::palindromic::Palindromic;
 use crate::variants::two_action::{self, destinations_by_index, targets, type_index, ROLES};
 use crate::variants::Outcome;
 use crate::variants::Variant;
@@ -84,7 +83,7 @@ pub fn race_white(pos: &Position) -> Score {
     score
 }
 
-fn turn_index(t: Turn) -> usize {
+pub(super) fn turn_index(t: Turn) -> usize {
     let a = if t.own.is_pass() { t.other } else { t.own };
     a.from.index() * 64 + a.to.index()
 }
@@ -113,31 +112,23 @@ fn home_margin_score(g: &Interchange, _: &Outcome, _: i32) -> Score {
     }
 }
 
-/// Palindromic ends in a win (mate score) or a deadlock.
-fn result_score(pos: &Palindromic, o: &Outcome, ply: i32) -> Score {
-    super::outcome_score(o, pos.turn(), ply)
-}
-
-macro_rules! race_evaluator {
-    ($t:ty, $bench_depth:expr, $terminal:expr) => {
-        impl Evaluate for $t {
-            const BENCH_DEPTH: i32 = $bench_depth;
-            fn evaluate(&self) -> Score {
-                for_side_to_move(self.position())
-            }
-            fn noisy_order(&self, _: Turn) -> i32 {
-                0
-            }
-            fn history_index(&self, t: Turn) -> usize {
-                turn_index(t)
-            }
-            fn terminal_score(&self, o: &Outcome, ply: i32) -> Score {
-                $terminal(self, o, ply)
-            }
-        }
-    };
-}
-
 // Interchange's turns number in the hundreds (own action × opponent's action).
-race_evaluator!(Interchange, 3, home_margin_score);
-race_evaluator!(Palindromic, 4, result_score);
+impl Evaluate for Interchange {
+    const BENCH_DEPTH: i32 = 3;
+
+    fn evaluate(&self) -> Score {
+        for_side_to_move(self.position())
+    }
+
+    fn noisy_order(&self, _: Turn) -> i32 {
+        0
+    }
+
+    fn history_index(&self, t: Turn) -> usize {
+        turn_index(t)
+    }
+
+    fn terminal_score(&self, o: &Outcome, ply: i32) -> Score {
+        home_margin_score(self, o, ply)
+    }
+}

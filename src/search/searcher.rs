@@ -147,23 +147,34 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.unflushed = 0;
     }
 
-    /// Bookkeeping on entering a node; true when it scores 0 at once (stopped, or drawn).
+    /// Bookkeeping on entering a node; `Some` when its score is known at once (stopped:
+    /// any score, the caller discards it; drawn: the draw's score).
     #[inline]
-    fn enter_node(&mut self, pos: &V, ply: i32) -> bool {
+    fn enter_node(&mut self, pos: &V, ply: i32) -> Option<Score> {
         self.count_node();
         if self.should_stop() {
-            return true;
+            return Some(0);
         }
         self.seldepth = self.seldepth.max(ply);
-        self.is_draw(pos, ply)
+        self.drawn(pos, ply)
     }
 
-    /// Repetition or 50-move rule inside the tree: a draw.
+    /// A draw inside the tree: repetition or the 50-move rule (0), or a dead position
+    /// (the variant's score for it).
     #[inline]
-    fn is_draw(&self, pos: &V, ply: i32) -> bool {
+    fn drawn(&self, pos: &V, ply: i32) -> Option<Score> {
         if ply == 0 {
-            return false;
+            return None;
         }
+        if pos.is_dead_position() {
+            return Some(V::DEAD_POSITION_SCORE);
+        }
+        self.is_draw(pos).then_some(0)
+    }
+
+    /// Repetition or the 50-move rule.
+    #[inline]
+    fn is_draw(&self, pos: &V) -> bool {
         let p = pos.position();
         if V::FIFTY_MOVE_RULE && p.halfmove_clock >= 100 {
             return true;
@@ -219,10 +230,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             .clamp(1, MAX_PLY as i32 - 8);
         let multipv = self.options.multipv.clamp(1, root_moves.len());
         let mut last: Option<Iteration<V::Move>> = None;
-        // Lazy SMP: helpers start deeper and skip some depths, so threads diverge.
-        let mut depth = 1 + (self.id as i32 % 2);
+        // Lazy SMP: helpers skip depths (Stockfish 9's pattern: skip blocks of `size`
+        // iterations, phase-shifted per thread), so threads diverge and run ahead.
+        let mut depth = 1;
         while depth <= max_depth {
-            if self.id > 0 && (depth + self.id as i32) % 3 == 0 && depth > 2 {
+            if self.id > 0 && depth < max_depth && skip_depth(self.id, depth) {
                 depth += 1;
                 continue;
             }
@@ -394,8 +406,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 self.leaf(pos, ply)
             };
         }
-        if self.enter_node(pos, ply) {
-            return 0;
+        if let Some(s) = self.enter_node(pos, ply) {
+            return s;
         }
         if ply as usize >= MAX_PLY - 4 {
             return pos.evaluate();
@@ -481,6 +493,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut quiets_tried: ArrayVec<usize, 64> = ArrayVec::new();
+        // Whether every move searched leads to a dead position (then this one is dead).
+        let mut all_dead = V::DEAD_POSITION_SCORE != 0;
         self.keys.push(key);
         for i in 0..list.len() {
             pick_next(&mut list, &mut scores, &mut order, i);
@@ -522,6 +536,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 self.keys.pop();
                 return 0;
             }
+            all_dead &= score == -V::DEAD_POSITION_SCORE;
             if score > best {
                 best = score;
                 if score > alpha {
@@ -549,6 +564,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
         self.keys.pop();
+        if all_dead && best < beta {
+            best = V::DEAD_POSITION_SCORE;
+            alpha = best.max(original_alpha + 1);
+        }
 
         let bound = if best >= beta {
             Bound::Lower
@@ -573,8 +592,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// Depth-0 node without quiescence (pruning off): the game's end or the static evaluation.
     fn leaf(&mut self, pos: &V, ply: i32) -> Score {
         self.count_node();
-        if self.is_draw(pos, ply) {
-            return 0;
+        if let Some(s) = self.drawn(pos, ply) {
+            return s;
         }
         if !pos.search_has_moves() {
             return self.terminal(pos, ply);
@@ -591,8 +610,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     fn quiesce(&mut self, pos: &V, ply: i32, mut alpha: Score, beta: Score, qply: i32) -> Score {
-        if self.enter_node(pos, ply) {
-            return 0;
+        if let Some(s) = self.enter_node(pos, ply) {
+            return s;
         }
         if !V::HAS_CAPTURES {
             // Nothing is noisy: the node is a leaf (whose end, if any, the variant knows).
@@ -670,6 +689,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.keys.pop();
         best
     }
+}
+
+/// Whether helper `id` skips iteration `depth`: thread 1 searches every other depth, thread
+/// 2 the other half, then blocks of two, three, four depths for later threads.
+fn skip_depth(id: usize, depth: i32) -> bool {
+    const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    let i = (id - 1) % 20;
+    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
 /// Late-move reduction in plies for the `i`-th move at `depth`.

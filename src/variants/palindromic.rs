@@ -45,12 +45,18 @@ fn shift(bb: u64, df: i8, dr: i8) -> u64 {
 /// reaches a destination square that is not a wall, walls blocking as the spec says
 /// (no stopping on or sliding across one; a knight jumps over them).
 pub fn compute_free(t: usize, walls: Bitboard) -> Bitboard {
+    compute_reach(t, destinations_by_index(t), walls)
+}
+
+/// The squares (walls excluded) from which a piece of type `t` reaches one of `targets`
+/// that is not a wall, around the walls as in [`compute_free`].
+pub fn compute_reach(t: usize, targets: Bitboard, walls: Bitboard) -> Bitboard {
     let color = if t < 7 { Color::White } else { Color::Black };
     let role = ROLES[t % 7];
     let sign: i8 = if color == Color::White { 1 } else { -1 };
     let (vecs, slider) = two_action::white_vectors(role);
     let open = !walls.0;
-    let mut reach = destinations_by_index(t).0 & open;
+    let mut reach = targets.0 & open;
     loop {
         let mut next = reach;
         for &(df, dr) in vecs {
@@ -133,16 +139,22 @@ impl Palindromic {
         self.walls
     }
 
+    /// Squares from which a piece of type `t` (see [`type_index`]) reaches a free
+    /// destination square around the walls.
+    pub fn free_reaching(&self, t: usize) -> Bitboard {
+        self.free[t]
+    }
+
     /// Whether every piece on the board is home.
     pub fn reversal_complete(&self) -> bool {
         (self.pos.board.occupied() & !self.walls).is_empty()
     }
 
-    /// Whether a piece of type `t` arriving home on `to` from `from` leaves every
-    /// free-reaching piece free-reaching around the new wall.
-    fn home_arrival_ok(&self, from: Square, to: Square) -> bool {
+    /// Whether a piece arriving home on `to` from `from` leaves every free-reaching piece
+    /// among `others` (pieces not home) free-reaching around the new wall.
+    fn home_arrival_ok(&self, others: Bitboard, from: Square, to: Square) -> bool {
         let free2 = free_table(self.walls.with(to));
-        let movable = !self.walls.with(from);
+        let movable = others & !self.walls.with(from);
         for color in Color::ALL {
             for role in ROLES {
                 let t = type_index(color, role);
@@ -158,8 +170,21 @@ impl Palindromic {
     /// Legal targets (no preclusion, no maximum-distance rule) of the piece on `from`.
     #[inline]
     fn legal_targets(&self, color: Color, role: Role, from: Square) -> Bitboard {
+        self.legal_targets_among(self.pos.board.occupied(), color, role, from)
+    }
+
+    /// Legal targets of the piece on `from` on the board reduced to the pieces `occupied`
+    /// (the home pieces always among them).
+    #[inline]
+    fn legal_targets_among(
+        &self,
+        occupied: Bitboard,
+        color: Color,
+        role: Role,
+        from: Square,
+    ) -> Bitboard {
         let t = type_index(color, role);
-        let geo = two_action::targets(color, role, from, self.pos.board.occupied(), false);
+        let geo = two_action::targets(color, role, from, occupied, false);
         let dest = destinations_by_index(t);
         let fr = self.free[t];
         let keep = if fr.contains(from) {
@@ -169,11 +194,37 @@ impl Palindromic {
         };
         let mut legal = geo & !dest & REACH_EMPTY[t] & keep;
         for to in geo & dest {
-            if self.home_arrival_ok(from, to) {
+            if self.home_arrival_ok(occupied, from, to) {
                 legal.set(to);
             }
         }
         legal
+    }
+
+    /// Pieces (not home) that can never move again, whatever is played: the largest set
+    /// of them none of which has a legal action on the board reduced to the home pieces
+    /// and the set. Removing the other pieces only takes obstacles and constraints away,
+    /// and later home arrivals only add walls, so such a set stays frozen for good (the
+    /// deadlock of the spec's *Game end* section is one, seen from its first action).
+    pub fn frozen_for_good(&self) -> Bitboard {
+        let mut frozen = self.pos.board.occupied() & !self.walls;
+        loop {
+            let occupied = self.walls | frozen;
+            let mut mobile = Bitboard::EMPTY;
+            for from in frozen {
+                let p = two_action::piece_on(&self.pos, from);
+                if self
+                    .legal_targets_among(occupied, p.color, p.role, from)
+                    .any()
+                {
+                    mobile.set(from);
+                }
+            }
+            if mobile.is_empty() {
+                return frozen;
+            }
+            frozen &= !mobile;
+        }
     }
 }
 
@@ -260,7 +311,7 @@ impl TwoAction for Palindromic {
             return "precludes its piece";
         }
         if dest.contains(a.to) {
-            if !self.home_arrival_ok(a.from, a.to) {
+            if !self.home_arrival_ok(self.pos.board.occupied(), a.from, a.to) {
                 return "precludes another piece";
             }
         } else if self.free[t].contains(a.from) && !self.free[t].contains(a.to) {

@@ -80,3 +80,18 @@ pub fn nth_move<V: Variant>(p: &V, k: u64) -> V::Move {
     });
     found.expect("k below the count")
 }
+
+/// A search of `pos` with no game history and the default options.
+pub fn search<V: zest::eval::Evaluate>(
+    searcher: &zest::search::Searcher,
+    pos: &V,
+    limits: &zest::search::Limits,
+) -> zest::search::SearchResult<V::Move> {
+    searcher.search(
+        pos,
+        &[],
+        limits,
+        &zest::search::SearchOptions::default(),
+        &mut |_| {},
+    )
+}

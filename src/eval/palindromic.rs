@@ -1,0 +1,299 @@
+//! Palindromic's evaluator. Only the player who completes the reversal wins, and games
+//! between players who do not plan end in deadlock, so the first question about a
+//! position is whether the reversal can still be completed at all:
+//! - a **dead position** (the reversal can no longer be completed, [`dead_position`]) ends
+//!   the search there: it is a draw, charged to the player who moved into it (+1001 for
+//!   the side to move), because a player who kills the game throws away its own winning
+//!   chances; scored 0, the side behind on the race terms walked into dead positions on
+//!   purpose and nearly every game deadlocked;
+//! - otherwise the race terms of Interchange (home pieces, moves still needed), for the
+//!   side to move.
+//!
+//! Dead, in increasing cost, with the home pieces (which never move) as walls: a piece
+//! that is not home reaches no free destination square around them (no preclusion keeps
+//! this from arising in play); more pieces of a type away than free destination squares,
+//! or pieces of one type that cannot take *distinct* ones (a matching: two pawns whose
+//! only reachable free square is `d7`); a set of pieces frozen for good
+//! ([`Palindromic::frozen_for_good`]); and, with at most [`SOLVER_MAX_PIECES`] pieces
+//! away, no sequence of turns completing the reversal with both players cooperating
+//! ([`cooperative_completion`], bounded). Blocks that the budget does not settle are not
+//! seen (deciding them is a search over whole games).
+
+use super::two_action::race_white;
+use super::{Evaluate, Score};
+use crate::core::{Bitboard, Color, Role, Square, Turn};
+use crate::variants::palindromic::{compute_reach, Palindromic};
+use crate::variants::two_action::{self, destinations_by_index, type_index, ROLES};
+use crate::variants::{Outcome, Variant};
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
+/// Types with more than one destination square: pawns (8), knights and bishops (2), both
+/// colours (the others have one: at most one such piece may be away from home).
+const MULTI: [(Color, Role); 6] = [
+    (Color::White, Role::Pawn),
+    (Color::White, Role::Knight),
+    (Color::White, Role::Bishop),
+    (Color::Black, Role::Pawn),
+    (Color::Black, Role::Knight),
+    (Color::Black, Role::Bishop),
+];
+
+/// Per multi-destination type and destination square (in square order): the squares
+/// that reach that square around the walls.
+type ReachTable = [[Bitboard; 8]; MULTI.len()];
+
+fn compute_reach_table(walls: Bitboard) -> ReachTable {
+    std::array::from_fn(|i| {
+        let (color, role) = MULTI[i];
+        let t = type_index(color, role);
+        let mut per = [Bitboard::EMPTY; 8];
+        for (k, d) in destinations_by_index(t).into_iter().enumerate() {
+            per[k] = compute_reach(t, Bitboard::from_square(d), walls);
+        }
+        per
+    })
+}
+
+const CACHE_BITS: u32 = 10;
+
+thread_local! {
+    /// Direct-mapped by wall set, as the rules' free-reaching cache: walls change only
+    /// when a piece arrives home.
+    static REACH_CACHE: RefCell<Box<[(u64, ReachTable)]>> = RefCell::new(
+        (0..1usize << CACHE_BITS)
+            .map(|_| (!0, [[Bitboard::EMPTY; 8]; MULTI.len()]))
+            .collect(),
+    );
+}
+
+fn reach_table(walls: Bitboard) -> ReachTable {
+    REACH_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        let i = (walls.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CACHE_BITS)) as usize;
+        if c[i].0 != walls.0 {
+            c[i] = (walls.0, compute_reach_table(walls));
+        }
+        c[i].1
+    })
+}
+
+/// Whether every piece can take a distinct destination square from its mask (bit k:
+/// destination k reachable); augmenting paths over at most eight pieces and squares.
+fn perfect_matching(masks: &[u8]) -> bool {
+    fn augment(masks: &[u8], p: usize, seen: &mut u8, owner: &mut [Option<usize>; 8]) -> bool {
+        let mut free = masks[p] & !*seen;
+        while free != 0 {
+            let k = free.trailing_zeros() as usize;
+            free &= free - 1;
+            *seen |= 1 << k;
+            if owner[k].is_none_or(|q| augment(masks, q, seen, owner)) {
+                owner[k] = Some(p);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [None; 8];
+    (0..masks.len()).all(|p| augment(masks, p, &mut 0, &mut owner))
+}
+
+/// Whether the reversal can no longer be completed: the cheap necessary conditions above,
+/// then, with few pieces left, the cooperative solver ([`cooperative_completion`]).
+pub fn dead_position(p: &Palindromic) -> bool {
+    if violates_necessary_conditions(p) {
+        return true;
+    }
+    let away = (p.position().board.occupied() & !p.walls()).count();
+    if away == 0 || away > SOLVER_MAX_PIECES {
+        return false;
+    }
+    let key = p.position().key();
+    SOLVER_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        let i = (key >> (64 - SOLVER_CACHE_BITS)) as usize;
+        if c[i].0 == key {
+            return c[i].1;
+        }
+        let mut budget = SOLVER_BUDGET;
+        let dead = cooperative_completion(p, &mut budget) == Some(false);
+        c[i] = (key, dead);
+        dead
+    })
+}
+
+/// The solver runs when at most this many pieces are not home ...
+pub const SOLVER_MAX_PIECES: u32 = 16;
+/// ... and gives up (the position counts as live) after this many positions.
+const SOLVER_BUDGET: u32 = 1000;
+const SOLVER_CACHE_BITS: u32 = 14;
+
+thread_local! {
+    /// Solver verdicts by position key (direct-mapped; the search revisits positions).
+    static SOLVER_CACHE: RefCell<Box<[(u64, bool)]>> =
+        RefCell::new(vec![(0, false); 1 << SOLVER_CACHE_BITS].into_boxed_slice());
+}
+
+/// Whether some sequence of turns, both players cooperating, completes the reversal:
+/// `Some(false)` proves that no play can, the position is dead. Depth-first over the real
+/// turns (turn order and the maximum-distance rule doom many positions that single
+/// actions in any order would still complete), turns that bring pieces home first,
+/// the cheap conditions cutting dead branches; `None` when `budget` positions did not
+/// settle it.
+pub fn cooperative_completion(p: &Palindromic, budget: &mut u32) -> Option<bool> {
+    let mut failed = [0u64; FAILED_SLOTS];
+    solve(p, budget, &mut failed)
+}
+
+/// Positions proved dead during one solve (direct-mapped by key).
+const FAILED_SLOTS: usize = 1024;
+
+fn solve(p: &Palindromic, budget: &mut u32, failed: &mut [u64; FAILED_SLOTS]) -> Option<bool> {
+    if p.reversal_complete() {
+        return Some(true);
+    }
+    let key = p.key();
+    let slot = (key % FAILED_SLOTS as u64) as usize;
+    if failed[slot] == key || violates_necessary_conditions(p) {
+        return Some(false);
+    }
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let arrivals = |t: Turn| {
+        [t.own, t.other]
+            .iter()
+            .filter(|a| !a.is_pass() && arrives_home(p, a.from, a.to))
+            .count()
+    };
+    let mut unknown = false;
+    for pass in [true, false] {
+        let flow = p.for_each_move(|t| {
+            if (arrivals(t) > 0) != pass {
+                return ControlFlow::Continue(());
+            }
+            let mut next = p.clone();
+            next.play(t);
+            match solve(&next, budget, failed) {
+                Some(true) => ControlFlow::Break(()),
+                Some(false) => ControlFlow::Continue(()),
+                None => {
+                    unknown = true;
+                    if *budget == 0 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                }
+            }
+        });
+        if flow.is_break() {
+            return if *budget == 0 && unknown {
+                None
+            } else {
+                Some(true)
+            };
+        }
+    }
+    if unknown {
+        return None;
+    }
+    failed[slot] = key;
+    Some(false)
+}
+
+/// Whether the piece on `from` stands on one of its destination squares once on `to`
+/// (the second action of a turn moves a piece of the other colour, so each is looked up).
+fn arrives_home(p: &Palindromic, from: Square, to: Square) -> bool {
+    p.position()
+        .piece_at(from)
+        .is_some_and(|pc| two_action::destinations(pc.color, pc.role).contains(to))
+}
+
+/// The cheap necessary conditions (see the module comment): a frozen set, a piece that
+/// reaches no free destination, or a type whose pieces cannot take distinct ones.
+fn violates_necessary_conditions(p: &Palindromic) -> bool {
+    if p.reversal_complete() {
+        return false;
+    }
+    let pos = p.position();
+    let walls = p.walls();
+    let away = pos.board.occupied() & !walls;
+    for color in Color::ALL {
+        for role in ROLES {
+            let t = type_index(color, role);
+            let pieces = pos.pieces(color, role) & away;
+            if (pieces & !p.free_reaching(t)).any()
+                || pieces.count() > (destinations_by_index(t) & !walls).count()
+            {
+                return true;
+            }
+        }
+    }
+    if p.frozen_for_good().any() {
+        return true;
+    }
+    let mut table = None;
+    for (i, (color, role)) in MULTI.into_iter().enumerate() {
+        let pieces = pos.pieces(color, role) & away;
+        if pieces.count() < 2 {
+            continue;
+        }
+        let table = table.get_or_insert_with(|| reach_table(walls));
+        let mut masks = [0u8; 8];
+        let mut n = 0;
+        for sq in pieces {
+            if n == 8 {
+                return true;
+            }
+            for (k, reach) in table[i].iter().enumerate() {
+                if reach.contains(sq) {
+                    masks[n] |= 1 << k;
+                }
+            }
+            n += 1;
+        }
+        if !perfect_matching(&masks[..n]) {
+            return true;
+        }
+    }
+    false
+}
+
+fn for_side_to_move(p: &Palindromic) -> Score {
+    let s = race_white(p.position());
+    if p.turn() == Color::White {
+        s
+    } else {
+        -s
+    }
+}
+
+impl Evaluate for Palindromic {
+    const BENCH_DEPTH: i32 = 4;
+
+    fn evaluate(&self) -> Score {
+        for_side_to_move(self)
+    }
+
+    fn noisy_order(&self, _: Turn) -> i32 {
+        0
+    }
+
+    fn history_index(&self, t: Turn) -> usize {
+        super::two_action::turn_index(t)
+    }
+
+    /// Odd, so never a race evaluation (those are even) nor a mate score.
+    const DEAD_POSITION_SCORE: Score = 1001;
+
+    fn is_dead_position(&self) -> bool {
+        dead_position(self)
+    }
+
+    /// A win (mate score) or a deadlock.
+    fn terminal_score(&self, o: &Outcome, ply: i32) -> Score {
+        super::outcome_score(o, self.turn(), ply)
+    }
+}

@@ -1,0 +1,199 @@
+//! Palindromic dead positions (`zest::eval::palindromic`): hand-checked positions where the
+//! reversal can no longer be completed, one per test the detector makes, live controls
+//! beside them, and agreement with an exhaustive search of the real game tree.
+
+mod variant_common;
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use zest::eval::palindromic::{cooperative_completion, dead_position};
+use zest::eval::Evaluate;
+use zest::tools::play::SplitMix;
+use zest::variants::palindromic::Palindromic;
+use zest::variants::Variant;
+
+fn pos(fen: &str) -> Palindromic {
+    variant_common::pos(fen)
+}
+
+/// Dead and still being played (a dead position is not yet a deadlock).
+fn assert_dead_in_play(fen: &str) {
+    let p = pos(fen);
+    assert!(p.outcome().is_none(), "{fen} should still be in play");
+    assert!(dead_position(&p), "{fen} should be dead");
+    assert!(p.is_dead_position(), "{fen}: the search's hook");
+}
+
+#[test]
+fn two_pawns_needing_the_same_square_are_dead() {
+    // Free rank-7 squares d7 and h7; the d5 and e5 pawns can only reach d7 (h7 is three files away).
+    assert_dead_in_play("8/PPP1PPP1/8/3PP3/8/8/8/8 w - - 0 1");
+    // With g7 free too, e5 goes to g7 (via f6) and d5 to d7.
+    assert!(!dead_position(&pos("8/PPP1PP2/8/3PP3/8/8/8/8 w - - 0 1")));
+}
+
+#[test]
+fn a_frozen_pair_is_dead_while_the_king_still_moves() {
+    // The r on a4 waits for the a3 pawn; the pawn's only moves are a2 (home, walls the r in)
+    // and b2 (held by a home pawn).
+    assert_dead_in_play("8/8/8/8/r7/p7/1p6/4K3 w - - 0 1");
+    // Without the b2 pawn, a3b2 frees the file.
+    assert!(!dead_position(&pos("8/8/8/8/r7/p7/8/4K3 w - - 0 1")));
+}
+
+#[test]
+fn an_order_deadlock_only_the_solver_sees() {
+    // The R needs h5-h6-h7 clear; the h5 pawn can leave the h-file only by g6, which waits for
+    // g7, which the Black r can leave only by g6: every order fails, yet every piece can move
+    // somewhere, no piece is frozen and the pawns have distinct free squares.
+    let fen = "8/PPPPPPr1/6P1/7P/7R/8/8/8 w - - 0 1";
+    assert_dead_in_play(fen);
+    let p = pos(fen);
+    assert!(p.frozen_for_good().is_empty());
+    assert_eq!(cooperative_completion(&p, &mut 10_000), Some(false));
+    // Without the r: g6g7, h5g6, the R home, g6h7.
+    let live = pos("8/PPPPPP2/6P1/7P/7R/8/8/8 w - - 0 1");
+    assert_eq!(cooperative_completion(&live, &mut 10_000), Some(true));
+    assert!(!dead_position(&live));
+}
+
+#[test]
+fn the_spec_deadlock_and_live_positions() {
+    // `{Deadlock}` of the spec's *Game end* section: frozen as a whole.
+    let p = pos("LNBKQBNR/PPPPPPPP/8/8/2b5/3plp2/pppknppp/rnbq4 w - - 0 1");
+    assert!(dead_position(&p));
+    assert_eq!(p.frozen_for_good().count(), 6);
+    for live in [
+        "lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1",
+        "LNBKQBNR/1PPPPPPP/P7/8/8/8/pppppppp/rnbqkbnl w - - 0 40",
+        "LNBKQBNR/1PPPPPPP/P7/8/8/7p/ppppppp1/rnbqkbnl w - - 0 40",
+    ] {
+        assert!(!dead_position(&pos(live)), "{live}");
+    }
+}
+
+/// Whether some sequence of real turns from `p` completes the reversal (memoised by key).
+fn completable_in_play(p: &Palindromic, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&r) = memo.get(&p.key()) {
+        return r;
+    }
+    let r = match p.outcome() {
+        Some(_) => p.reversal_complete(),
+        None => {
+            let mut found = false;
+            let _ = p.for_each_move(|t| {
+                let mut child = p.clone();
+                child.play(t);
+                found = completable_in_play(&child, memo);
+                if found {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            found
+        }
+    };
+    memo.insert(p.key(), r);
+    r
+}
+
+const LETTERS: &[u8] = b"PNBRQKLpnbrqkl";
+
+/// A random legal FEN with a few pieces (placements the rules refuse are retried).
+fn random_position(rng: &mut SplitMix, pieces: usize) -> Palindromic {
+    loop {
+        let mut board = [b'.'; 64];
+        for _ in 0..pieces {
+            board[rng.below(64)] = LETTERS[rng.below(LETTERS.len())];
+        }
+        let ranks: Vec<String> = (0..8)
+            .rev()
+            .map(|r| {
+                let mut s = String::new();
+                let mut empty = 0;
+                for f in 0..8 {
+                    match board[r * 8 + f] {
+                        b'.' => empty += 1,
+                        c => {
+                            if empty > 0 {
+                                s.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            s.push(c as char);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                }
+                s
+            })
+            .collect();
+        let side = if rng.below(2) == 0 { "w" } else { "b" };
+        if let Ok(p) = Palindromic::from_fen(&format!("{} {side} - - 0 1", ranks.join("/"))) {
+            if p.outcome().is_none() {
+                return p;
+            }
+        }
+    }
+}
+
+/// On small positions (3 or 4 pieces, where the solver's budget suffices) the detector is
+/// exact: dead exactly when no play completes the reversal.
+#[test]
+fn dead_exactly_when_no_play_completes_on_small_positions() {
+    let mut rng = SplitMix(7);
+    let mut memo = HashMap::new();
+    let mut dead = 0;
+    for i in 0..1200 {
+        let p = random_position(&mut rng, 3 + i % 2);
+        let completable = completable_in_play(&p, &mut memo);
+        assert_eq!(dead_position(&p), !completable, "{}", p.fen());
+        dead += usize::from(!completable);
+    }
+    // Both kinds occur often (not vacuous).
+    assert!((100..1100).contains(&dead), "{dead} dead positions");
+}
+
+/// From positions late in random games, the search (depth 2) plays into a dead position only
+/// when every turn does: it keeps the game winnable.
+#[test]
+fn the_search_avoids_dead_positions_while_a_live_turn_exists() {
+    use zest::core::MoveList;
+    use zest::search::{Limits, Searcher};
+    let mut rng = SplitMix(11);
+    let searcher = Searcher::new(1, 16);
+    let (mut checked, mut avoided) = (0, 0);
+    while checked < 40 {
+        let mut p = pos("lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1");
+        for _ in 0..30 + rng.below(30) {
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            p.play(list[rng.below(list.len())]);
+        }
+        if p.outcome().is_some() || dead_position(&p) {
+            continue;
+        }
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        let dooms = |t| {
+            let mut c = p.clone();
+            c.play(t);
+            dead_position(&c)
+        };
+        let some_live = list.iter().any(|&t| !dooms(t));
+        let some_dead = list.iter().any(|&t| dooms(t));
+        searcher.clear();
+        let r = variant_common::search(&searcher, &p, &Limits::depth(2));
+        let best = r.best.expect("a move");
+        assert!(!(some_live && dooms(best)), "{}: {} dooms", p.fen(), best);
+        checked += 1;
+        avoided += usize::from(some_live && some_dead);
+    }
+    // Positions with both kinds of turn were met.
+    assert!(avoided >= 5, "{avoided}");
+}
