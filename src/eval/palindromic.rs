@@ -123,9 +123,9 @@ pub fn dead_position(p: &Palindromic) -> bool {
 }
 
 /// The solver runs when at most this many pieces are not home ...
-pub const SOLVER_MAX_PIECES: u32 = 16;
-/// ... and gives up (the position counts as live) after this many positions.
-const SOLVER_BUDGET: u32 = 1000;
+pub const SOLVER_MAX_PIECES: u32 = 12;
+/// ... and gives up (the position counts as live) after examining this many positions.
+const SOLVER_BUDGET: u32 = 300;
 const SOLVER_CACHE_BITS: u32 = 14;
 
 thread_local! {
@@ -154,13 +154,18 @@ fn solve(p: &Palindromic, budget: &mut u32, failed: &mut [u64; FAILED_SLOTS]) ->
     }
     let key = p.key();
     let slot = (key % FAILED_SLOTS as u64) as usize;
-    if failed[slot] == key || violates_necessary_conditions(p) {
+    if failed[slot] == key {
         return Some(false);
     }
+    // Every position examined counts (the cheap conditions dominate the cost), so that one
+    // verdict costs a bounded time inside a timed search.
     if *budget == 0 {
         return None;
     }
     *budget -= 1;
+    if violates_necessary_conditions(p) {
+        return Some(false);
+    }
     let arrivals = |t: Turn| {
         [t.own, t.other]
             .iter()
