@@ -99,13 +99,14 @@ fn perfect_matching(masks: &[u8]) -> bool {
 }
 
 /// Whether the reversal can no longer be completed: the cheap necessary conditions above,
-/// then, with few pieces left, the cooperative solver ([`cooperative_completion`]).
+/// and with few pieces left the cooperative solver ([`cooperative_completion`], which
+/// applies them first).
 pub fn dead_position(p: &Palindromic) -> bool {
-    if violates_necessary_conditions(p) {
-        return true;
-    }
     let away = (p.position().board.occupied() & !p.walls()).count();
-    if away == 0 || away > SOLVER_MAX_PIECES {
+    if away > SOLVER_MAX_PIECES {
+        return violates_necessary_conditions(p);
+    }
+    if away == 0 {
         return false;
     }
     let key = p.position().key();

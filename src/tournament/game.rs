@@ -6,7 +6,7 @@
 use super::config::{DrawConfig, EngineConfig, Limit, ResignConfig};
 use super::engine::{ClockState, Engine, EngineError, Reply};
 use super::schedule::{Job, Opening};
-use crate::core::{Color, Position, Role, Square};
+use crate::core::{Color, Notation, Position, RawAction, Role, Square};
 use crate::variants::{Game, GameResult, Variant};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -110,20 +110,28 @@ fn wire_variant(e: &Engine, cfg: &EngineConfig, variant: &str) -> (String, bool)
     }
 }
 
+/// The squares of a plain from/to action (`e1g1`, no promotion), read by the one notation parser.
+fn plain_action(mv: &str) -> Option<(Square, Square)> {
+    match Notation::parse(mv) {
+        Ok(Notation::Action(RawAction {
+            from,
+            to,
+            promotion: None,
+        })) => Some((from, to)),
+        _ => None,
+    }
+}
+
 /// Castling written king-takes-rook (zest's form in Chess960 and Arrangement) as the king's
 /// two-square step, for an engine that plays the game as orthodox chess (fairymax plays
 /// Arrangement games whose kings stand on e1/e8); other moves are unchanged.
 fn orthodox_castling(pos: &Position, mv: &str) -> String {
-    let (Some(from), Some(to)) = (
-        Square::parse(mv.get(..2).unwrap_or("")),
-        Square::parse(mv.get(2..4).unwrap_or("")),
-    ) else {
+    let Some((from, to)) = plain_action(mv) else {
         return mv.to_string();
     };
     match (pos.piece_at(from), pos.piece_at(to)) {
         (Some(k), Some(r))
-            if mv.len() == 4
-                && k.role == Role::King
+            if k.role == Role::King
                 && r.role == Role::Rook
                 && k.color == r.color
                 && from.file() == 4
@@ -139,19 +147,11 @@ fn orthodox_castling(pos: &Position, mv: &str) -> String {
 /// The reverse of [`orthodox_castling`]: a king's two-square step from the e-file, as the
 /// rook square it castles with.
 fn from_orthodox_castling(pos: &Position, mv: &str) -> String {
-    let (Some(from), Some(to)) = (
-        Square::parse(mv.get(..2).unwrap_or("")),
-        Square::parse(mv.get(2..4).unwrap_or("")),
-    ) else {
+    let Some((from, to)) = plain_action(mv) else {
         return mv.to_string();
     };
     let is_king = pos.piece_at(from).is_some_and(|k| k.role == Role::King);
-    if mv.len() == 4
-        && is_king
-        && from.file() == 4
-        && from.rank() == to.rank()
-        && matches!(to.file(), 2 | 6)
-    {
+    if is_king && from.file() == 4 && from.rank() == to.rank() && matches!(to.file(), 2 | 6) {
         let rook_file = if to.file() == 6 { 7 } else { 0 };
         return format!("{from}{}", Square::from_coords(rook_file, from.rank()));
     }
