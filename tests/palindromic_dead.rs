@@ -6,7 +6,10 @@ mod variant_common;
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use zest::eval::palindromic::{cooperative_completion, dead_position};
+use zest::eval::palindromic::{
+    cooperative_completion, dead_position, local_deadlock, violates_necessary_conditions,
+    SOLVER_MAX_PIECES,
+};
 use zest::eval::Evaluate;
 use zest::tools::play::SplitMix;
 use zest::variants::palindromic::Palindromic;
@@ -54,6 +57,27 @@ fn an_order_deadlock_only_the_solver_sees() {
     // Without the r: g6g7, h5g6, the R home, g6h7.
     let live = pos("8/PPPPPP2/6P1/7P/7R/8/8/8 w - - 0 1");
     assert_eq!(cooperative_completion(&live, &mut 10_000), Some(true));
+    assert!(!dead_position(&live));
+}
+
+#[test]
+fn a_local_knot_among_twenty_pieces_away() {
+    // Twenty pieces away (too many for the solver), and the cheap conditions see nothing:
+    // but the Black r on b7 can reach a1 only down the b-file (a7 and a2 are home), and the
+    // White L on b5 can reach a8 only up it (a7 again): neither can get past the other.
+    let fen = "8/PrP5/NkPPPKpp/PLBNnBPQ/6RP/p7/p1ppp1p1/2bq1bnl w - - 1 36";
+    let p = pos(fen);
+    assert!((p.position().board.occupied() & !p.walls()).count() > SOLVER_MAX_PIECES);
+    assert!(!violates_necessary_conditions(&p));
+    assert!(local_deadlock(&p));
+    assert_dead_in_play(fen);
+    // The knot alone with the home pieces: no play completes it (the whole game tree) ...
+    let knot = pos("8/PrP5/Nk6/PL6/8/8/p1ppp1p1/2bq1bnl w - - 1 36");
+    assert!(!completable_in_play(&knot, &mut HashMap::new()));
+    assert!(dead_position(&knot));
+    // ... and without the L it completes.
+    let live = pos("8/PrP5/Nk6/P7/8/8/p1ppp1p1/2bq1bnl w - - 1 36");
+    assert!(completable_in_play(&live, &mut HashMap::new()));
     assert!(!dead_position(&live));
 }
 

@@ -376,3 +376,34 @@ fn time_limited_search_returns_in_time() {
     let r = variant_common::search(&searcher, &pos, &Limits::nodes(5000));
     assert!(r.nodes < 5000 + 2048, "{}", r.nodes);
 }
+
+/// With helpers, a fixed-depth search ends when any thread completes the last depth; the
+/// result and the last report must still be that depth, with a legal move and its line.
+#[test]
+fn helpers_finish_fixed_depth_searches_with_a_full_report() {
+    let fens = [
+        variants::chess::Chess::START_FEN,
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    for threads in [2, 4] {
+        let searcher = Searcher::new(threads, 16);
+        for fen in fens {
+            let pos = variants::chess::Chess::from_fen(fen).unwrap();
+            let mut depths = Vec::new();
+            let r = searcher.search(
+                &pos,
+                &[],
+                &Limits::depth(7),
+                &SearchOptions::default(),
+                &mut |it| depths.push((it.depth, it.lines[0].pv[0])),
+            );
+            assert_eq!(r.depth, 7, "{fen}, {threads} threads");
+            let best = r.best.expect("a move");
+            let mut legal = MoveList::new();
+            pos.legal_moves(&mut legal);
+            assert!(legal.contains(&best), "{fen}");
+            assert_eq!(depths.last(), Some(&(7, best)), "{fen}, {threads} threads");
+        }
+    }
+}

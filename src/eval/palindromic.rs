@@ -14,16 +14,18 @@
 //! this from arising in play); more pieces of a type away than free destination squares,
 //! or pieces of one type that cannot take *distinct* ones (a matching: two pawns whose
 //! only reachable free square is `d7`); a set of pieces frozen for good
-//! ([`Palindromic::frozen_for_good`]); and, with at most [`SOLVER_MAX_PIECES`] pieces
-//! away, no sequence of turns completing the reversal with both players cooperating
-//! ([`cooperative_completion`], bounded). Blocks that the budget does not settle are not
-//! seen (deciding them is a search over whole games).
+//! ([`Palindromic::frozen_for_good`]); a knot of nearby pieces that cannot all get home
+//! even alone on the board, one action at a time in any order ([`local_deadlock`],
+//! bounded); and, with at most [`SOLVER_MAX_PIECES`] pieces away, no sequence of turns
+//! completing the reversal with both players cooperating ([`cooperative_completion`],
+//! bounded). Blocks that the budgets do not settle are not seen (deciding them is a
+//! search over whole games).
 
 use super::two_action::race_white;
 use super::{Evaluate, Score};
 use crate::core::{Bitboard, Color, Role, Square, Turn};
 use crate::variants::palindromic::{compute_reach, Palindromic};
-use crate::variants::two_action::{self, destinations_by_index, type_index, ROLES};
+use crate::variants::two_action::{self, destinations_by_index, type_index, TwoAction, ROLES};
 use crate::variants::{Outcome, Variant};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -103,10 +105,13 @@ fn perfect_matching(masks: &[u8]) -> bool {
 /// applies them first).
 pub fn dead_position(p: &Palindromic) -> bool {
     let away = (p.position().board.occupied() & !p.walls()).count();
-    if away > SOLVER_MAX_PIECES {
-        return violates_necessary_conditions(p);
-    }
     if away == 0 {
+        return false;
+    }
+    if violates_necessary_conditions(p) || local_deadlock(p) {
+        return true;
+    }
+    if away > SOLVER_MAX_PIECES {
         return false;
     }
     let key = p.position().key();
@@ -143,54 +148,97 @@ thread_local! {
 /// settle it.
 pub fn cooperative_completion(p: &Palindromic, budget: &mut u32) -> Option<bool> {
     let mut failed = [0u64; FAILED_SLOTS];
-    solve(p, budget, &mut failed)
+    solve(p, Step::Turn, budget, &mut failed)
 }
 
 /// Positions proved dead during one solve (direct-mapped by key).
 const FAILED_SLOTS: usize = 1024;
 
-fn solve(p: &Palindromic, budget: &mut u32, failed: &mut [u64; FAILED_SLOTS]) -> Option<bool> {
+/// What one step of a completion search is: a real turn (both actions, the turn order
+/// and the maximum-distance rule) or a single legal action of either colour, at any
+/// distance (the relaxation of [`local_deadlock`]).
+#[derive(Clone, Copy)]
+enum Step {
+    Turn,
+    Action,
+}
+
+/// Streams the positions one `step` on from `p` that bring a piece home (`arrivals`) or
+/// that do not.
+fn for_each_step(
+    p: &Palindromic,
+    step: Step,
+    arrivals: bool,
+    f: &mut dyn FnMut(Palindromic) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    match step {
+        Step::Turn => p.for_each_move(|t| {
+            let home = [t.own, t.other]
+                .iter()
+                .any(|a| !a.is_pass() && arrives_home(p, a.from, a.to));
+            if home != arrivals {
+                return ControlFlow::Continue(());
+            }
+            let mut next = p.clone();
+            next.play(t);
+            f(next)
+        }),
+        Step::Action => {
+            for color in Color::ALL {
+                p.actions(color, false, |a| {
+                    if arrives_home(p, a.from, a.to) != arrivals {
+                        return ControlFlow::Continue(());
+                    }
+                    let mut next = p.clone();
+                    next.apply(a);
+                    f(next)
+                })?;
+            }
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Depth-first search for a completion by `step`s, home arrivals first, the cheap
+/// conditions cutting dead branches, positions proved dead remembered in `failed`
+/// (direct-mapped by key). Every position examined counts against `budget` (the cheap
+/// conditions dominate the cost), so that one verdict costs a bounded time inside a timed
+/// search; `None` when the budget did not settle it.
+fn solve<const SLOTS: usize>(
+    p: &Palindromic,
+    step: Step,
+    budget: &mut u32,
+    failed: &mut [u64; SLOTS],
+) -> Option<bool> {
     if p.reversal_complete() {
         return Some(true);
     }
     let key = p.key();
-    let slot = (key % FAILED_SLOTS as u64) as usize;
+    let slot = (key % SLOTS as u64) as usize;
     if failed[slot] == key {
         return Some(false);
     }
-    // Every position examined counts (the cheap conditions dominate the cost), so that one
-    // verdict costs a bounded time inside a timed search.
     if *budget == 0 {
         return None;
     }
     *budget -= 1;
     if violates_necessary_conditions(p) {
+        failed[slot] = key;
         return Some(false);
     }
-    let arrivals = |t: Turn| {
-        [t.own, t.other]
-            .iter()
-            .filter(|a| !a.is_pass() && arrives_home(p, a.from, a.to))
-            .count()
-    };
     let mut unknown = false;
-    for pass in [true, false] {
-        let flow = p.for_each_move(|t| {
-            if (arrivals(t) > 0) != pass {
-                return ControlFlow::Continue(());
-            }
-            let mut next = p.clone();
-            next.play(t);
-            match solve(&next, budget, failed) {
-                Some(true) => ControlFlow::Break(()),
-                Some(false) => ControlFlow::Continue(()),
-                None => {
-                    unknown = true;
-                    if *budget == 0 {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
+    for arrivals in [true, false] {
+        let flow = for_each_step(p, step, arrivals, &mut |next| match solve(
+            &next, step, budget, failed,
+        ) {
+            Some(true) => ControlFlow::Break(()),
+            Some(false) => ControlFlow::Continue(()),
+            None => {
+                unknown = true;
+                if *budget == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
                 }
             }
         });
@@ -218,8 +266,9 @@ fn arrives_home(p: &Palindromic, from: Square, to: Square) -> bool {
 }
 
 /// The cheap necessary conditions (see the module comment): a frozen set, a piece that
-/// reaches no free destination, or a type whose pieces cannot take distinct ones.
-fn violates_necessary_conditions(p: &Palindromic) -> bool {
+/// reaches no free destination, or a type whose pieces cannot take distinct ones. Public
+/// so that tests can tell which of the detector's parts sees a position.
+pub fn violates_necessary_conditions(p: &Palindromic) -> bool {
     if p.reversal_complete() {
         return false;
     }
@@ -303,3 +352,87 @@ impl Evaluate for Palindromic {
         super::outcome_score(o, self.turn(), ply)
     }
 }
+
+/// A local deadlock is looked for among the pieces not home within this many squares
+/// (king steps) of each piece not home ...
+const LOCAL_RADIUS: i8 = 2;
+/// ... when there are two to this many of them ...
+const LOCAL_MAX_PIECES: u32 = 8;
+/// ... examining at most this many placements per group.
+const LOCAL_BUDGET: u32 = 200;
+const LOCAL_CACHE_BITS: u32 = 16;
+
+thread_local! {
+    /// Group verdicts (true: dead) by the group's placement and the walls.
+    static LOCAL_CACHE: RefCell<Box<[(u64, bool)]>> =
+        RefCell::new(vec![(0, false); 1 << LOCAL_CACHE_BITS].into_boxed_slice());
+}
+
+/// Squares within [`LOCAL_RADIUS`] king steps of `sq`.
+fn neighbourhood(sq: Square) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    for df in -LOCAL_RADIUS..=LOCAL_RADIUS {
+        for dr in -LOCAL_RADIUS..=LOCAL_RADIUS {
+            if let Some(s) = sq.offset(df, dr) {
+                b.set(s);
+            }
+        }
+    }
+    b
+}
+
+/// Whether some group of nearby pieces not home can never all get home, even alone on the
+/// board with the home pieces, one action at a time in any order and at any distance
+/// (`Step::Action` on the reduced board). Sound: a completing game, its actions
+/// of the group's pieces kept, is such a sequence on the reduced board (fewer pieces block
+/// nothing that was free, fewer walls preclude nothing that was legal), so a group that
+/// cannot finish alone dooms the position. Deadlocks are local (a knot of pieces around
+/// a corner of home squares), and a group is a few pieces, so the exhaustive search over
+/// their placements is small where the whole board's is hopeless; verdicts are cached by
+/// the group's placement and the walls, which a turn changes only near its two actions.
+pub fn local_deadlock(p: &Palindromic) -> bool {
+    let pos = p.position();
+    let walls = p.walls();
+    let away = pos.board.occupied() & !walls;
+    let walls_key = walls.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut seen = [Bitboard::EMPTY; 32];
+    let mut n_seen = 0;
+    for x in away {
+        let group = away & neighbourhood(x);
+        let size = group.count();
+        if !(2..=LOCAL_MAX_PIECES).contains(&size) || seen[..n_seen].contains(&group) {
+            continue;
+        }
+        if n_seen < seen.len() {
+            seen[n_seen] = group;
+            n_seen += 1;
+        }
+        let mut key = walls_key;
+        for sq in group {
+            key ^= crate::core::zobrist::piece(two_action::piece_on(pos, sq), sq);
+        }
+        let dead = LOCAL_CACHE.with(|c| {
+            let i = (key >> (64 - LOCAL_CACHE_BITS)) as usize;
+            if let Some(&(k, dead)) = c.borrow().get(i) {
+                if k == key {
+                    return dead;
+                }
+            }
+            let mut reduced = p.clone();
+            for sq in away & !group {
+                reduced.remove_piece(sq);
+            }
+            let mut budget = LOCAL_BUDGET;
+            let mut failed = [0u64; LOCAL_FAILED_SLOTS];
+            let dead = solve(&reduced, Step::Action, &mut budget, &mut failed) == Some(false);
+            c.borrow_mut()[i] = (key, dead);
+            dead
+        });
+        if dead {
+            return true;
+        }
+    }
+    false
+}
+
+const LOCAL_FAILED_SLOTS: usize = 256;

@@ -91,19 +91,40 @@ impl Searcher {
         shared.nodes.store(0, Ordering::Relaxed);
         shared.tt.new_search();
         let time = TimeManager::new(limits, self.move_overhead);
-        let mut main_result = None;
+        // One slot per thread for its last completed iteration.
+        let mut results: Vec<Option<Iteration<V::Move>>> =
+            (0..self.threads).map(|_| None).collect();
         self.pool.scope(|s| {
-            for id in 1..self.threads {
+            let (main_slot, helper_slots) = results.split_first_mut().expect("one thread");
+            for (i, slot) in helper_slots.iter_mut().enumerate() {
                 let time = &time;
                 s.spawn(move |_| {
-                    let mut w: Worker<V> = Worker::new(id, shared, limits, time, options, history);
-                    w.iterate(root, &mut |_| {});
+                    let mut w: Worker<V> =
+                        Worker::new(i + 1, shared, limits, time, options, history);
+                    *slot = w.iterate(root, &mut |_| {});
                 });
             }
             let mut w: Worker<V> = Worker::new(0, shared, limits, &time, options, history);
-            main_result = w.iterate(root, report);
+            *main_slot = w.iterate(root, report);
             shared.stop.store(true, Ordering::Relaxed);
         });
+        // The deepest completed iteration decides (the main thread on ties): a helper runs
+        // ahead, and one that completes the last depth first ends a fixed-depth search.
+        let main_depth = results[0].as_ref().map_or(0, |it| it.depth);
+        let (best_id, _) = results
+            .iter()
+            .enumerate()
+            .filter_map(|(id, r)| r.as_ref().map(|it| (id, it.depth)))
+            .fold(
+                (0, main_depth),
+                |best, (id, d)| if d > best.1 { (id, d) } else { best },
+            );
+        let main_result = results.swap_remove(best_id);
+        if best_id != 0 {
+            if let Some(it) = &main_result {
+                report(it);
+            }
+        }
         let nodes = shared.nodes.load(Ordering::Relaxed);
         match main_result {
             Some(it) => SearchResult {

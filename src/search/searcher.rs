@@ -303,6 +303,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             if self.aborted {
                 break;
             }
+            // A helper through the last depth of a fixed-depth search ends it for all.
+            if self.id > 0 && depth == max_depth && self.limits.depth.is_some() {
+                self.shared.stop.store(true, Ordering::Relaxed);
+                break;
+            }
             let best = root_moves[0].score;
             if self.id == 0
                 && (!self.time.may_start_iteration()

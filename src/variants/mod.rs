@@ -101,7 +101,7 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
 
     /// Registry name (`chess`, `fischerandom`, `interchange`, …).
     const NAME: &'static str;
-    /// The start position; for Chess960 the standard array (see [`Variant::start_positions`]).
+    /// The start position; for Chess960 the standard array (the others: `Fide::start_position`).
     const START_FEN: &'static str;
     /// Whether the game has captures (quiescence search is pointless without).
     const HAS_CAPTURES: bool = true;

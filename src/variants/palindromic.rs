@@ -145,6 +145,13 @@ impl Palindromic {
         self.free[t]
     }
 
+    /// Takes a piece that is not home off the board (the walls stay as they are): the
+    /// board reduced to a group of pieces, for the evaluator's local deadlock test.
+    pub fn remove_piece(&mut self, sq: Square) {
+        debug_assert!(!self.walls.contains(sq));
+        self.pos.take(sq);
+    }
+
     /// Whether every piece on the board is home.
     pub fn reversal_complete(&self) -> bool {
         (self.pos.board.occupied() & !self.walls).is_empty()
