@@ -413,10 +413,9 @@ pub fn local_deadlock(p: &Palindromic) -> bool {
         }
         let dead = LOCAL_CACHE.with(|c| {
             let i = (key >> (64 - LOCAL_CACHE_BITS)) as usize;
-            if let Some(&(k, dead)) = c.borrow().get(i) {
-                if k == key {
-                    return dead;
-                }
+            let (k, dead) = c.borrow()[i];
+            if k == key {
+                return dead;
             }
             let mut reduced = p.clone();
             for sq in away & !group {

@@ -10,6 +10,7 @@ pub mod tt;
 use crate::eval::{Evaluate, Score};
 pub use searcher::{Iteration, Line, SearchOptions};
 use searcher::{Shared, Worker};
+use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -110,15 +111,12 @@ impl Searcher {
         });
         // The deepest completed iteration decides (the main thread on ties): a helper runs
         // ahead, and one that completes the last depth first ends a fixed-depth search.
-        let main_depth = results[0].as_ref().map_or(0, |it| it.depth);
-        let (best_id, _) = results
+        let best_id = results
             .iter()
             .enumerate()
-            .filter_map(|(id, r)| r.as_ref().map(|it| (id, it.depth)))
-            .fold(
-                (0, main_depth),
-                |best, (id, d)| if d > best.1 { (id, d) } else { best },
-            );
+            .filter_map(|(id, r)| r.as_ref().map(|it| (it.depth, Reverse(id))))
+            .max()
+            .map_or(0, |(_, Reverse(id))| id);
         let main_result = results.swap_remove(best_id);
         if best_id != 0 {
             if let Some(it) = &main_result {
