@@ -39,13 +39,15 @@ struct Run {
     dbg: String,
 }
 
-/// Runs xboard; retried (up to 3 runs) when xboard itself dies (observed:
-/// intermittent exit 135 or a silent crash mid-game with no PGN under Xvfb),
-/// never when it exits normally.
+/// Runs xboard; retried (up to 8 runs) when xboard itself dies (observed:
+/// intermittent exit 135 or a silent crash mid-game with no PGN under Xvfb; with
+/// `-variant arrangement`, exit 134 or 139 in 3 of 8 runs by hand, before the first
+/// engine's answer to `variant` is read, so a retry costs under a second), never
+/// when it exits normally.
 fn run_xboard(name: &str, args: &[&str], secs: u32) -> Option<Run> {
     let (xboard, xvfb) = tools()?;
     let mut last = None;
-    for attempt in 1..=3 {
+    for attempt in 1..=8 {
         let dir = std::env::temp_dir().join(format!(
             "zest-xboard-{name}-{}-{attempt}",
             std::process::id()

@@ -15,7 +15,7 @@ use zest::variants::{self, Variant, VariantFn};
 /// verdict where that set is empty.
 fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
     if ply > 0 && pos.is_dead_position() {
-        return V::DEAD_POSITION_SCORE;
+        return dead_score::<V>(ply);
     }
     if ply > 0 && V::FIFTY_MOVE_RULE && pos.position().halfmove_clock >= 100 {
         return 0;
@@ -42,13 +42,22 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
         let mut child = pos.clone();
         child.play(m);
         let s = -minimax(&child, depth - 1, ply + 1);
-        all_dead &= s == -V::DEAD_POSITION_SCORE;
+        all_dead &= s == dead_score::<V>(ply);
         best = best.max(s);
     }
     if all_dead {
-        V::DEAD_POSITION_SCORE
+        dead_score::<V>(ply)
     } else {
         best
+    }
+}
+
+/// A dead position's value for the side to move at `ply`: the root side's contempt.
+fn dead_score<V: Evaluate>(ply: i32) -> Score {
+    if ply % 2 == 0 {
+        -V::DEAD_POSITION_SCORE
+    } else {
+        V::DEAD_POSITION_SCORE
     }
 }
 

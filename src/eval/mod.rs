@@ -87,14 +87,15 @@ pub trait Evaluate: Variant {
         outcome_score(outcome, self.turn(), ply)
     }
 
-    /// The score, for the side to move, of a dead position: 0 is the draw's value; a
-    /// variant may charge the player who moved into it instead (see Palindromic). A
-    /// position whose every move leads to a dead position is dead too.
+    /// How far below a draw the side that searches counts a dead position (its opponent
+    /// as far above): 0, a draw like any other; a variant whose draws throw away a win
+    /// that only play can earn sets a contempt (see Palindromic). A position whose every
+    /// move leads to a dead position is dead too.
     const DEAD_POSITION_SCORE: Score = 0;
 
     /// Whether the game can only end in a draw from here (a necessary condition for either
-    /// side's win fails): the search scores it [`Evaluate::DEAD_POSITION_SCORE`] and looks
-    /// no further.
+    /// side's win fails): the search scores it with [`Evaluate::DEAD_POSITION_SCORE`] and
+    /// looks no further.
     fn is_dead_position(&self) -> bool {
         false
     }

@@ -2,10 +2,11 @@
 //! between players who do not plan end in deadlock, so the first question about a
 //! position is whether the reversal can still be completed at all:
 //! - a **dead position** (the reversal can no longer be completed, [`dead_position`]) ends
-//!   the search there: it is a draw, charged to the player who moved into it (+1001 for
-//!   the side to move), because a player who kills the game throws away its own winning
-//!   chances; scored 0, the side behind on the race terms walked into dead positions on
-//!   purpose and nearly every game deadlocked;
+//!   the search there: it is a draw, which the side that searches counts 1001 below 0
+//!   whoever moved into it (a contempt, [`Evaluate::DEAD_POSITION_SCORE`]), because only
+//!   play can win this game: scored 0, the side behind on the race terms walked into dead
+//!   positions on purpose and nearly every game deadlocked; charged to the player who
+//!   moved into it, the search liked lines where the opponent must kill the game;
 //! - otherwise the race terms of Interchange (home pieces, moves still needed), for the
 //!   side to move.
 //!
@@ -340,7 +341,8 @@ impl Evaluate for Palindromic {
         super::two_action::turn_index(t)
     }
 
-    /// Odd, so never a race evaluation (those are even) nor a mate score.
+    /// The contempt for a dead position; odd, so never a race evaluation (those are even)
+    /// nor a mate score.
     const DEAD_POSITION_SCORE: Score = 1001;
 
     fn is_dead_position(&self) -> bool {

@@ -167,7 +167,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return None;
         }
         if pos.is_dead_position() {
-            return Some(V::DEAD_POSITION_SCORE);
+            return Some(dead_score::<V>(ply));
         }
         self.is_draw(pos).then_some(0)
     }
@@ -541,7 +541,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 self.keys.pop();
                 return 0;
             }
-            all_dead &= score == -V::DEAD_POSITION_SCORE;
+            all_dead &= score == dead_score::<V>(ply);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -570,7 +570,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         self.keys.pop();
         if all_dead && best < beta {
-            best = V::DEAD_POSITION_SCORE;
+            best = dead_score::<V>(ply);
             alpha = best.max(original_alpha + 1);
         }
 
@@ -703,6 +703,18 @@ fn skip_depth(id: usize, depth: i32) -> bool {
     const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
     let i = (id - 1) % 20;
     ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
+}
+
+/// A dead position's score for the side to move `ply` plies from the root: the side that
+/// searches counts it [`Evaluate::DEAD_POSITION_SCORE`] below a draw whoever moved into
+/// it (contempt), so it also keeps away from positions where the opponent can kill the game.
+#[inline]
+fn dead_score<V: Evaluate>(ply: i32) -> Score {
+    if ply % 2 == 0 {
+        -V::DEAD_POSITION_SCORE
+    } else {
+        V::DEAD_POSITION_SCORE
+    }
 }
 
 /// Late-move reduction in plies for the `i`-th move at `depth`.
