@@ -26,7 +26,12 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
                 .search_outcome()
                 .map_or(0, |o| pos.terminal_score(&o, ply));
         }
-        return pos.evaluate();
+        let d = if ply % 2 == 0 {
+            -pos.danger()
+        } else {
+            pos.danger()
+        };
+        return pos.evaluate() + d;
     }
     let mut list = MoveList::new();
     pos.search_moves(&mut list);

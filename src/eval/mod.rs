@@ -93,6 +93,15 @@ pub trait Evaluate: Variant {
     /// move leads to a dead position is dead too.
     const DEAD_POSITION_SCORE: Score = 0;
 
+    /// Whether [`Evaluate::danger`] is more than 0 (kept off the hot path of the others).
+    const HAS_DANGER: bool = false;
+
+    /// Harm to both players' chances, a step towards a dead position, which the side that
+    /// searches counts against itself at the leaves (as the contempt for dead positions).
+    fn danger(&self) -> Score {
+        0
+    }
+
     /// Whether the game can only end in a draw from here (a necessary condition for either
     /// side's win fails): the search scores it with [`Evaluate::DEAD_POSITION_SCORE`] and
     /// looks no further.

@@ -61,6 +61,11 @@ static MOVES_HOME: LazyLock<Vec<[u8; 64]>> = LazyLock::new(|| {
     table
 });
 
+/// Moves a piece of type `t` (see [`type_index`]) on `sq` still needs on an empty board.
+pub fn moves_home(t: usize, sq: Square) -> u8 {
+    MOVES_HOME[t][sq.index()]
+}
+
 /// Home count and distance terms for White minus Black.
 pub fn race_white(pos: &Position) -> Score {
     let table = &*MOVES_HOME;

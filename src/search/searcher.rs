@@ -11,6 +11,7 @@ use crate::core::{MoveList, MAX_MOVES};
 use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// State all threads of one search share: the table, the stop flag, the node count.
 pub struct Shared {
@@ -83,7 +84,17 @@ pub struct Worker<'a, V: Evaluate> {
     unflushed: u64,
     seldepth: i32,
     aborted: bool,
+    /// The main thread reads the clock every `clock_interval` nodes (see [`MAX_CLOCK_INTERVAL`]).
+    clock_interval: u32,
+    since_clock: u32,
+    last_clock: Instant,
 }
+
+/// Nodes between the main thread's clock checks: from 1 up to this many, fewer while nodes are
+/// slow (a Palindromic node can spend a millisecond on its danger terms), so that the clock
+/// is read about once a millisecond whatever the game; a fixed count made searches at
+/// 1 s + 10 ms overrun by up to 165 ms.
+const MAX_CLOCK_INTERVAL: u32 = 1024;
 
 impl<'a, V: Evaluate> Worker<'a, V> {
     pub fn new(
@@ -109,6 +120,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             unflushed: 0,
             seldepth: 0,
             aborted: false,
+            clock_interval: 1,
+            since_clock: 0,
+            last_clock: Instant::now(),
         }
     }
 
@@ -124,11 +138,34 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 + self.unflushed;
             self.unflushed = 0;
             if self.shared.stop.load(Ordering::Relaxed)
-                || (self.id == 0 && self.time.out_of_time())
                 || self.limits.nodes.is_some_and(|n| total >= n)
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
+        }
+        if self.id == 0 {
+            self.since_clock += 1;
+            if self.since_clock >= self.clock_interval {
+                self.check_clock();
+            }
+        }
+    }
+
+    /// Stops the search when its time is up; halves the clock interval while checks come
+    /// more than a millisecond apart, doubles it while they come within a quarter of one.
+    #[cold]
+    fn check_clock(&mut self) {
+        self.since_clock = 0;
+        let now = Instant::now();
+        let gap = now - self.last_clock;
+        self.last_clock = now;
+        if gap > Duration::from_millis(1) {
+            self.clock_interval = (self.clock_interval / 2).max(1);
+        } else if gap < Duration::from_micros(250) {
+            self.clock_interval = (self.clock_interval * 2).min(MAX_CLOCK_INTERVAL);
+        }
+        if self.time.out_of_time() {
+            self.shared.stop.store(true, Ordering::Relaxed);
         }
     }
 
@@ -415,7 +452,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return s;
         }
         if ply as usize >= MAX_PLY - 4 {
-            return pos.evaluate();
+            return static_eval(pos, ply);
         }
         let pv_node = beta - alpha > 1;
         // Mate distance pruning.
@@ -465,7 +502,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             && V::NULL_MOVE_OK
             && beta.abs() < MATE_BOUND
         {
-            let static_eval = pos.evaluate();
+            let static_eval = static_eval(pos, ply);
             if static_eval >= beta {
                 if let Some(null) = pos.null_move() {
                     let r = 2 + depth / 4;
@@ -603,7 +640,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if !pos.search_has_moves() {
             return self.terminal(pos, ply);
         }
-        pos.evaluate()
+        static_eval(pos, ply)
     }
 
     /// A position without moves: the variant says how the game ended.
@@ -621,7 +658,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if !V::HAS_CAPTURES {
             // Nothing is noisy: the node is a leaf (whose end, if any, the variant knows).
             return if pos.search_has_moves() {
-                pos.evaluate()
+                static_eval(pos, ply)
             } else {
                 self.terminal(pos, ply)
             };
@@ -639,12 +676,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return self.terminal(pos, ply);
         }
         if ply as usize >= MAX_PLY - 4 {
-            return pos.evaluate();
+            return static_eval(pos, ply);
         }
         let mut best = -INFINITE;
         let mut stand = -INFINITE;
         if !evasions {
-            stand = pos.evaluate();
+            stand = static_eval(pos, ply);
             if stand >= beta {
                 return stand;
             }
@@ -714,6 +751,24 @@ fn dead_score<V: Evaluate>(ply: i32) -> Score {
         -V::DEAD_POSITION_SCORE
     } else {
         V::DEAD_POSITION_SCORE
+    }
+}
+
+/// The static evaluation for the side to move `ply` plies from the root, with the
+/// variant's danger counted against the side that searches (as the contempt for dead
+/// positions, [`Evaluate::danger`]).
+#[inline]
+fn static_eval<V: Evaluate>(pos: &V, ply: i32) -> Score {
+    let e = pos.evaluate();
+    if V::HAS_DANGER {
+        let d = pos.danger();
+        if ply % 2 == 0 {
+            e - d
+        } else {
+            e + d
+        }
+    } else {
+        e
     }
 }
 

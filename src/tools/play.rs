@@ -213,5 +213,12 @@ pub fn run<V: Evaluate>(cfg: &PlayConfig, out: &mut impl Write) -> PlaySummary {
         summary.score() * 100.0,
         summary.time_overruns
     );
+    if cfg.first.movetime.is_some() || cfg.second.movetime.is_some() {
+        let _ = writeln!(
+            out,
+            "longest search past its movetime: {:.1} ms",
+            summary.worst_overhead_ms
+        );
+    }
     summary
 }
