@@ -11,7 +11,6 @@ use crate::core::{MoveList, MAX_MOVES};
 use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
 /// State all threads of one search share: the table, the stop flag, the node count.
 pub struct Shared {
@@ -84,17 +83,9 @@ pub struct Worker<'a, V: Evaluate> {
     unflushed: u64,
     seldepth: i32,
     aborted: bool,
-    /// The main thread reads the clock every `clock_interval` nodes (see [`MAX_CLOCK_INTERVAL`]).
-    clock_interval: u32,
+    /// Nodes since the main thread last read the clock ([`Evaluate::CLOCK_CHECK_NODES`]).
     since_clock: u32,
-    last_clock: Instant,
 }
-
-/// Nodes between the main thread's clock checks: from 1 up to this many, fewer while nodes are
-/// slow (a Palindromic node can spend a millisecond on its danger terms), so that the clock
-/// is read about once a millisecond whatever the game; a fixed count made searches at
-/// 1 s + 10 ms overrun by up to 165 ms.
-const MAX_CLOCK_INTERVAL: u32 = 1024;
 
 impl<'a, V: Evaluate> Worker<'a, V> {
     pub fn new(
@@ -120,9 +111,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             unflushed: 0,
             seldepth: 0,
             aborted: false,
-            clock_interval: 1,
             since_clock: 0,
-            last_clock: Instant::now(),
         }
     }
 
@@ -145,25 +134,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         if self.id == 0 {
             self.since_clock += 1;
-            if self.since_clock >= self.clock_interval {
+            if self.since_clock >= V::CLOCK_CHECK_NODES {
                 self.check_clock();
             }
         }
     }
 
-    /// Stops the search when its time is up; halves the clock interval while checks come
-    /// more than a millisecond apart, doubles it while they come within a quarter of one.
+    /// Stops the search when its time is up.
     #[cold]
     fn check_clock(&mut self) {
         self.since_clock = 0;
-        let now = Instant::now();
-        let gap = now - self.last_clock;
-        self.last_clock = now;
-        if gap > Duration::from_millis(1) {
-            self.clock_interval = (self.clock_interval / 2).max(1);
-        } else if gap < Duration::from_micros(250) {
-            self.clock_interval = (self.clock_interval * 2).min(MAX_CLOCK_INTERVAL);
-        }
         if self.time.out_of_time() {
             self.shared.stop.store(true, Ordering::Relaxed);
         }
