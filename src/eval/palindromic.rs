@@ -112,7 +112,7 @@ fn perfect_matching(masks: &[u8]) -> bool {
 /// and with few pieces left the cooperative solver ([`cooperative_completion`], which
 /// applies them first).
 pub fn dead_position(p: &Palindromic) -> bool {
-    let away = (p.position().board.occupied() & !p.walls()).count();
+    let away = p.away().count();
     if away == 0 {
         return false;
     }
@@ -299,8 +299,7 @@ fn solve(
     });
     match flow {
         ControlFlow::Break(true) if !(*budget == 0 && unknown) => Some(true),
-        ControlFlow::Break(true) => None,
-        ControlFlow::Break(false) => None,
+        ControlFlow::Break(_) => None,
         ControlFlow::Continue(()) if unknown => None,
         ControlFlow::Continue(()) => {
             failed[slot] = key;
@@ -326,7 +325,7 @@ pub fn violates_necessary_conditions(p: &Palindromic) -> bool {
     }
     let pos = p.position();
     let walls = p.walls();
-    let away = pos.board.occupied() & !walls;
+    let away = p.away();
     for color in Color::ALL {
         for role in ROLES {
             let t = type_index(color, role);
@@ -415,7 +414,7 @@ pub fn completion_plan_found(p: &Palindromic) -> bool {
     }) {
         return found;
     }
-    let away = (p.position().board.occupied() & !p.walls()).count();
+    let away = p.away().count();
     let found = PLAN_FAILED.with(|failed| {
         let mut failed = failed.borrow_mut();
         // A verdict depends on the position alone (the search's threads and a brute-force
@@ -423,9 +422,8 @@ pub fn completion_plan_found(p: &Palindromic) -> bool {
         failed.fill(0);
         for seed in 0..PLAN_RESTARTS {
             let mut budget = plan_budget(away);
-            match solve(p, Step::Action, seed, &mut budget, &mut failed) {
-                Some(found) => return found,
-                None => continue,
+            if let Some(found) = solve(p, Step::Action, seed, &mut budget, &mut failed) {
+                return found;
             }
         }
         false
@@ -436,7 +434,7 @@ pub fn completion_plan_found(p: &Palindromic) -> bool {
 
 /// Pieces not home that have no legal action now (either colour's).
 fn blocked_pieces(p: &Palindromic) -> u32 {
-    let away = p.position().board.occupied() & !p.walls();
+    let away = p.away();
     let mut movable = Bitboard::EMPTY;
     for color in Color::ALL {
         let _ = p.actions(color, false, |a| {
@@ -479,8 +477,6 @@ impl Evaluate for Palindromic {
         dead_position(self)
     }
 
-    const HAS_DANGER: bool = true;
-
     /// A node costs from a microsecond to a millisecond and more (a fresh completion search,
     /// a dead-position verdict): at 1024 nodes between clock checks, searches at 100 ms a
     /// move ran up to 87 ms long, and at 1 s + 10 ms a fixed count overran the clock by up
@@ -493,7 +489,7 @@ impl Evaluate for Palindromic {
     /// depth-1 self-play games: 7.5 % completed with neither term, 21 % with the first, 57 %
     /// with both (200 games).
     fn danger(&self) -> Score {
-        let away = (self.position().board.occupied() & !self.walls()).count();
+        let away = self.away().count();
         let mut danger = BLOCKED_DANGER * blocked_pieces(self) as Score;
         if away <= PLAN_MAX_AWAY && !completion_plan_found(self) {
             danger += NO_PLAN_DANGER;
@@ -547,7 +543,7 @@ fn neighbourhood(sq: Square) -> Bitboard {
 pub fn local_deadlock(p: &Palindromic) -> bool {
     let pos = p.position();
     let walls = p.walls();
-    let away = pos.board.occupied() & !walls;
+    let away = p.away();
     let walls_key = walls.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut seen = [Bitboard::EMPTY; 32];
     let mut n_seen = 0;

@@ -722,34 +722,30 @@ fn skip_depth(id: usize, depth: i32) -> bool {
     ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
+/// `x` for the side to move `ply` plies from the root, counted against the side that
+/// searches whoever moves (a contempt): below 0 for it, above 0 for its opponent.
+#[inline]
+fn against_root(x: Score, ply: i32) -> Score {
+    if ply % 2 == 0 {
+        -x
+    } else {
+        x
+    }
+}
+
 /// A dead position's score for the side to move `ply` plies from the root: the side that
 /// searches counts it [`Evaluate::DEAD_POSITION_SCORE`] below a draw whoever moved into
 /// it (contempt), so it also keeps away from positions where the opponent can kill the game.
 #[inline]
 fn dead_score<V: Evaluate>(ply: i32) -> Score {
-    if ply % 2 == 0 {
-        -V::DEAD_POSITION_SCORE
-    } else {
-        V::DEAD_POSITION_SCORE
-    }
+    against_root(V::DEAD_POSITION_SCORE, ply)
 }
 
 /// The static evaluation for the side to move `ply` plies from the root, with the
-/// variant's danger counted against the side that searches (as the contempt for dead
-/// positions, [`Evaluate::danger`]).
+/// variant's danger counted against the side that searches ([`Evaluate::danger`]).
 #[inline]
 fn static_eval<V: Evaluate>(pos: &V, ply: i32) -> Score {
-    let e = pos.evaluate();
-    if V::HAS_DANGER {
-        let d = pos.danger();
-        if ply % 2 == 0 {
-            e - d
-        } else {
-            e + d
-        }
-    } else {
-        e
-    }
+    pos.evaluate() + against_root(pos.danger(), ply)
 }
 
 /// Late-move reduction in plies for the `i`-th move at `depth`.

@@ -152,9 +152,14 @@ impl Palindromic {
         self.pos.take(sq);
     }
 
+    /// Pieces (of both colours) not on a destination square.
+    pub fn away(&self) -> Bitboard {
+        self.pos.board.occupied() & !self.walls
+    }
+
     /// Whether every piece on the board is home.
     pub fn reversal_complete(&self) -> bool {
-        (self.pos.board.occupied() & !self.walls).is_empty()
+        self.away().is_empty()
     }
 
     /// Whether a piece arriving home on `to` from `from` leaves every free-reaching piece
@@ -214,7 +219,7 @@ impl Palindromic {
     /// and later home arrivals only add walls, so such a set stays frozen for good (the
     /// deadlock of the spec's *Game end* section is one, seen from its first action).
     pub fn frozen_for_good(&self) -> Bitboard {
-        let mut frozen = self.pos.board.occupied() & !self.walls;
+        let mut frozen = self.away();
         loop {
             let occupied = self.walls | frozen;
             let mut mobile = Bitboard::EMPTY;
