@@ -265,8 +265,10 @@ fn completion_search_agrees_with_exhaustive_search_on_small_positions() {
 }
 
 /// The danger terms keep games alive: between two depth-1 searches, 7.5 % of games were
-/// completed without them (400 games) and about half with them; 24 games from random
-/// openings must complete at least 6.
+/// completed without them (400 games), about half with them, and nearly all once the
+/// completion search avoided stuck pieces and ran from 28 pieces away. Of these 24 games
+/// from random openings, 2 complete without the terms, 14 with the earlier completion
+/// search (out to 24 pieces away), 22 now; at least 19 must.
 #[test]
 fn depth_one_self_play_completes_the_reversal() {
     use zest::search::{Limits, Searcher};
@@ -284,5 +286,5 @@ fn depth_one_self_play_completes_the_reversal() {
         }
         completed += usize::from(game.position().reversal_complete());
     }
-    assert!(completed >= 6, "{completed} of 24 completed");
+    assert!(completed >= 19, "{completed} of 24 completed");
 }

@@ -15,7 +15,8 @@ use zest::variants::{self, Variant, VariantFn};
 /// verdict where that set is empty.
 fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
     if ply > 0 && pos.is_dead_position() {
-        return dead_score::<V>(ply);
+        // Against the player who moved into it.
+        return V::DEAD_POSITION_SCORE;
     }
     if ply > 0 && V::FIFTY_MOVE_RULE && pos.position().halfmove_clock >= 100 {
         return 0;
@@ -41,13 +42,13 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
             .map_or(0, |o| pos.terminal_score(&o, ply));
     }
     let mut best = -100_000;
-    // A position whose every move leads to a dead one is dead.
+    // A position whose every move leads to a dead one is dead, against the root side.
     let mut all_dead = V::DEAD_POSITION_SCORE != 0;
     for &m in &list {
         let mut child = pos.clone();
         child.play(m);
         let s = -minimax(&child, depth - 1, ply + 1);
-        all_dead &= s == dead_score::<V>(ply);
+        all_dead &= s == -V::DEAD_POSITION_SCORE;
         best = best.max(s);
     }
     if all_dead {
@@ -57,7 +58,8 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
     }
 }
 
-/// A dead position's value for the side to move at `ply`: the root side's contempt.
+/// A position forced into a dead one: its value for the side to move at `ply`, the root
+/// side's contempt.
 fn dead_score<V: Evaluate>(ply: i32) -> Score {
     if ply % 2 == 0 {
         -V::DEAD_POSITION_SCORE

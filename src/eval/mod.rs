@@ -87,10 +87,10 @@ pub trait Evaluate: Variant {
         outcome_score(outcome, self.turn(), ply)
     }
 
-    /// How far below a draw the side that searches counts a dead position (its opponent
-    /// as far above): 0, a draw like any other; a variant whose draws throw away a win
-    /// that only play can earn sets a contempt (see Palindromic). A position whose every
-    /// move leads to a dead position is dead too.
+    /// How far below a draw the player who moves into a dead position counts it: 0, a draw
+    /// like any other; a variant whose draws throw away a win that only play can earn sets
+    /// a contempt (see Palindromic). A position whose every move leads to a dead position
+    /// is dead too, and counted this far below a draw for the side that searches.
     const DEAD_POSITION_SCORE: Score = 0;
 
     /// Nodes between the main thread's clock checks: Stockfish's 1024 where nodes cost

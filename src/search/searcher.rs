@@ -177,14 +177,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     /// A draw inside the tree: repetition or the 50-move rule (0), or a dead position
-    /// (the variant's score for it).
+    /// (the variant's contempt, counted against the player who moved into it; see
+    /// [`dead_score`]).
     #[inline]
     fn drawn(&self, pos: &V, ply: i32) -> Option<Score> {
         if ply == 0 {
             return None;
         }
         if pos.is_dead_position() {
-            return Some(dead_score::<V>(ply));
+            return Some(V::DEAD_POSITION_SCORE);
         }
         self.is_draw(pos).then_some(0)
     }
@@ -558,7 +559,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 self.keys.pop();
                 return 0;
             }
-            all_dead &= score == dead_score::<V>(ply);
+            all_dead &= score == -V::DEAD_POSITION_SCORE;
             if score > best {
                 best = score;
                 if score > alpha {
@@ -733,9 +734,12 @@ fn against_root(x: Score, ply: i32) -> Score {
     }
 }
 
-/// A dead position's score for the side to move `ply` plies from the root: the side that
-/// searches counts it [`Evaluate::DEAD_POSITION_SCORE`] below a draw whoever moved into
-/// it (contempt), so it also keeps away from positions where the opponent can kill the game.
+/// The score of a position whose every move leads to a dead one: the side that searches counts it [`Evaluate::DEAD_POSITION_SCORE`] below a draw whichever
+/// side is to move there (contempt). A dead position itself is scored against the player who
+/// moved into it, so both players avoid dead positions while they have a live move (as
+/// both do: each counts a deadlock against itself), and a player forced into one counts it
+/// against the side that searches: keeping away from positions where the opponent *can*
+/// kill the game, as before, gave up live games against opponents that never would.
 #[inline]
 fn dead_score<V: Evaluate>(ply: i32) -> Score {
     against_root(V::DEAD_POSITION_SCORE, ply)

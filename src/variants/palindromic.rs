@@ -157,6 +157,15 @@ impl Palindromic {
         self.pos.board.occupied() & !self.walls
     }
 
+    /// Legal targets (no preclusion, no maximum-distance rule) of the piece on `from`,
+    /// whichever colour it is; empty for a home piece or an empty square.
+    pub fn legal_targets_from(&self, from: Square) -> Bitboard {
+        match self.pos.piece_at(from) {
+            Some(pc) if !self.walls.contains(from) => self.legal_targets(pc.color, pc.role, from),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
     /// Whether every piece on the board is home.
     pub fn reversal_complete(&self) -> bool {
         self.away().is_empty()
