@@ -261,7 +261,8 @@ fn stuck_after(p: &Palindromic, a: Action, reach: &[(Square, Bitboard)]) -> i32 
     next.apply(a);
     let stuck_before = p.away().count() as i32 - reach.len() as i32;
     let away = next.away();
-    if !away.contains(a.to) {
+    let arrival = !away.contains(a.to);
+    if arrival {
         let stuck = away
             .into_iter()
             .filter(|&sq| next.legal_targets_from(sq).is_empty());

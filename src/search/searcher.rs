@@ -734,12 +734,13 @@ fn against_root(x: Score, ply: i32) -> Score {
     }
 }
 
-/// The score of a position whose every move leads to a dead one: the side that searches counts it [`Evaluate::DEAD_POSITION_SCORE`] below a draw whichever
-/// side is to move there (contempt). A dead position itself is scored against the player who
-/// moved into it, so both players avoid dead positions while they have a live move (as
-/// both do: each counts a deadlock against itself), and a player forced into one counts it
-/// against the side that searches: keeping away from positions where the opponent *can*
-/// kill the game, as before, gave up live games against opponents that never would.
+/// The score of a position whose every move leads to a dead one, for the side to move
+/// `ply` plies from the root: the side that searches counts it
+/// [`Evaluate::DEAD_POSITION_SCORE`] below a draw (contempt), whoever is to move there. A
+/// dead position itself is scored against the player who moved into it ([`Worker::drawn`]),
+/// so both players in the tree avoid one while they have a live move, as real players do
+/// (each counts a deadlock against itself). Counting every dead position against the side
+/// that searches made it give up live games wherever the opponent could kill them.
 #[inline]
 fn dead_score<V: Evaluate>(ply: i32) -> Score {
     against_root(V::DEAD_POSITION_SCORE, ply)
