@@ -261,24 +261,21 @@ fn stuck_after(p: &Palindromic, a: Action, reach: &[(Square, Bitboard)]) -> i32 
     next.apply(a);
     let stuck_before = p.away().count() as i32 - reach.len() as i32;
     let away = next.away();
-    let arrival = !away.contains(a.to);
-    if arrival {
-        let stuck = away
-            .into_iter()
-            .filter(|&sq| next.legal_targets_from(sq).is_empty());
-        return stuck.count() as i32 - stuck_before;
-    }
-    let mut movable = Bitboard::EMPTY;
-    for &(from, to) in reach {
-        if from != a.from && !to.contains(a.to) {
-            movable.set(from);
+    let mut changed = away;
+    if away.contains(a.to) {
+        // Not an arrival: a piece that could move before keeps its actions unless it is the
+        // moved one or its target was the new square.
+        for &(from, to) in reach {
+            if from != a.from && !to.contains(a.to) {
+                changed.clear(from);
+            }
         }
     }
-    let mut n = 0;
-    for sq in away & !movable {
-        n += next.legal_targets_from(sq).is_empty() as i32;
-    }
-    n - stuck_before
+    let stuck = changed
+        .into_iter()
+        .filter(|&sq| next.legal_targets_from(sq).is_empty())
+        .count() as i32;
+    stuck - stuck_before
 }
 
 /// Single actions of both colours a completion search keeps per position (more are
