@@ -423,3 +423,30 @@ fn helpers_finish_fixed_depth_searches_with_a_full_report() {
         }
     }
 }
+
+/// Palindromic iterates over odd depths (its danger counts against the side that searches,
+/// so every tree must end on that side's turn); a fixed depth still ends where it was asked
+/// to, and the other games step one ply at a time.
+#[test]
+fn iterative_deepening_steps_as_the_variant_says() {
+    fn depths<V: Evaluate>(fen: &str, depth: i32) -> Vec<i32> {
+        let pos = V::from_fen(fen).unwrap();
+        let searcher = Searcher::new(1, 16);
+        let mut seen = Vec::new();
+        let r = searcher.search(
+            &pos,
+            &[],
+            &Limits::depth(depth),
+            &SearchOptions::default(),
+            &mut |it| seen.push(it.depth),
+        );
+        assert_eq!(r.depth, depth, "{fen}");
+        seen
+    }
+    let rook = "4k3/8/R7/8/8/8/8/4K3 w - - 0 1";
+    type Pal = variants::palindromic::Palindromic;
+    assert_eq!(depths::<Pal>(rook, 4), [1, 3, 4]);
+    assert_eq!(depths::<Pal>(rook, 5), [1, 3, 5]);
+    let start = variants::chess::Chess::START_FEN;
+    assert_eq!(depths::<variants::chess::Chess>(start, 4), [1, 2, 3, 4]);
+}

@@ -93,6 +93,12 @@ pub trait Evaluate: Variant {
     /// is dead too, and counted this far below a draw for the side that searches.
     const DEAD_POSITION_SCORE: Score = 0;
 
+    /// Plies between the depths of iterative deepening: 1, or 2 in a game whose evaluation
+    /// depends on who moved last (Palindromic's danger, counted against the side that
+    /// searches: a tree that ends on the opponent's turn leaves it the last word, and every
+    /// line looks doomed). A fixed-depth search still ends at the depth asked for.
+    const DEPTH_STEP: i32 = 1;
+
     /// Nodes between the main thread's clock checks: Stockfish's 1024 where nodes cost
     /// about the same; fewer where one node can cost a millisecond (Palindromic's danger
     /// terms), so that a timed search stops on time. Read more often everywhere, the clock

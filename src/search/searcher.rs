@@ -248,12 +248,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             .clamp(1, MAX_PLY as i32 - 8);
         let multipv = self.options.multipv.clamp(1, root_moves.len());
         let mut last: Option<Iteration<V::Move>> = None;
-        // Lazy SMP: helpers skip depths (Stockfish 9's pattern: skip blocks of `size`
+        // Lazy SMP: helpers skip iterations (Stockfish 9's pattern: skip blocks of `size`
         // iterations, phase-shifted per thread), so threads diverge and run ahead.
-        let mut depth = 1;
-        while depth <= max_depth {
-            if self.id > 0 && depth < max_depth && skip_depth(self.id, depth) {
-                depth += 1;
+        let mut iteration = 1;
+        loop {
+            let depth = (1 + (iteration - 1) * V::DEPTH_STEP).min(max_depth);
+            iteration += 1;
+            if self.id > 0 && depth < max_depth && skip_depth(self.id, iteration - 1) {
                 continue;
             }
             self.seldepth = 0;
@@ -335,7 +336,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             {
                 break;
             }
-            depth += 1;
+            if depth == max_depth {
+                break;
+            }
         }
         self.flush_nodes();
         last
@@ -714,13 +717,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 }
 
-/// Whether helper `id` skips iteration `depth`: thread 1 searches every other depth, thread
-/// 2 the other half, then blocks of two, three, four depths for later threads.
-fn skip_depth(id: usize, depth: i32) -> bool {
+/// Whether helper `id` skips the `iteration`-th iteration: thread 1 searches every other
+/// one, thread 2 the other half, then blocks of two, three, four for later threads.
+fn skip_depth(id: usize, iteration: i32) -> bool {
     const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
     const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
     let i = (id - 1) % 20;
-    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
+    ((iteration + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
 /// `x` for the side to move `ply` plies from the root, counted against the side that
