@@ -250,11 +250,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let mut last: Option<Iteration<V::Move>> = None;
         // Lazy SMP: helpers skip iterations (Stockfish 9's pattern: skip blocks of `size`
         // iterations, phase-shifted per thread), so threads diverge and run ahead.
-        let mut iteration = 1;
-        loop {
+        for iteration in 1.. {
             let depth = (1 + (iteration - 1) * V::DEPTH_STEP).min(max_depth);
-            iteration += 1;
-            if self.id > 0 && depth < max_depth && skip_depth(self.id, iteration - 1) {
+            if self.id > 0 && depth < max_depth && skip_iteration(self.id, iteration) {
                 continue;
             }
             self.seldepth = 0;
@@ -719,7 +717,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
 /// Whether helper `id` skips the `iteration`-th iteration: thread 1 searches every other
 /// one, thread 2 the other half, then blocks of two, three, four for later threads.
-fn skip_depth(id: usize, iteration: i32) -> bool {
+fn skip_iteration(id: usize, iteration: i32) -> bool {
     const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
     const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
     let i = (id - 1) % 20;
