@@ -129,6 +129,14 @@ fn play_game<V: Evaluate>(
             return game.outcome().unwrap_or_else(|| Outcome::draw("No move"));
         };
         let text = game.position().move_to_string(m);
+        log::debug!(
+            "{} {text} depth {} score {} nodes {} time {used:.1} ms fen {}",
+            Color::ALL[side].name(),
+            result.depth,
+            result.score,
+            result.nodes,
+            game.position().fen()
+        );
         game.play(m);
         plies += 1;
         if cfg.boards {
