@@ -47,6 +47,7 @@ impl Searcher {
                 tt: TranspositionTable::new(hash_mb),
                 stop: AtomicBool::new(false),
                 nodes: AtomicU64::new(0),
+                breadcrumbs: Default::default(),
             }),
             pool: rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)

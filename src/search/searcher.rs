@@ -10,13 +10,74 @@ use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
 use crate::core::{MoveList, MAX_MOVES};
 use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// State all threads of one search share: the table, the stop flag, the node count.
 pub struct Shared {
     pub tt: TranspositionTable,
     pub stop: AtomicBool,
     pub nodes: AtomicU64,
+    pub breadcrumbs: Breadcrumbs,
+}
+
+/// Which thread is searching which node near the root (Stockfish 10's breadcrumbs): a
+/// thread that finds another one already in a node reduces its late moves more there, so
+/// that the threads spread over the tree instead of searching the same subtrees.
+pub struct Breadcrumbs(Box<[(AtomicU64, AtomicUsize)]>);
+
+/// Nodes this close to the root carry marks (deeper subtrees are too small to share out) ...
+const BREADCRUMB_PLIES: i32 = 8;
+/// ... in this many slots, by key (a slot held by one thread is not taken by another).
+const BREADCRUMB_SLOTS: usize = 1024;
+
+impl Default for Breadcrumbs {
+    fn default() -> Self {
+        Breadcrumbs(
+            (0..BREADCRUMB_SLOTS)
+                .map(|_| (AtomicU64::new(0), AtomicUsize::new(0)))
+                .collect(),
+        )
+    }
+}
+
+/// A thread's mark on a node, removed when it leaves the node.
+struct Crumb<'a> {
+    owned: Option<&'a AtomicUsize>,
+    /// Another thread is searching this node.
+    marked: bool,
+}
+
+impl Breadcrumbs {
+    fn enter(&self, key: u64, thread: usize) -> Crumb<'_> {
+        let (k, owner) = &self.0[key as usize % BREADCRUMB_SLOTS];
+        let holder = owner.load(Ordering::Relaxed);
+        if holder != 0 && holder != thread + 1 && k.load(Ordering::Relaxed) == key {
+            return Crumb {
+                owned: None,
+                marked: true,
+            };
+        }
+        if holder == 0 {
+            k.store(key, Ordering::Relaxed);
+            owner.store(thread + 1, Ordering::Relaxed);
+            return Crumb {
+                owned: Some(owner),
+                marked: false,
+            };
+        }
+        Crumb {
+            owned: None,
+            marked: false,
+        }
+    }
+}
+
+impl Drop for Crumb<'_> {
+    fn drop(&mut self) {
+        if let Some(o) = self.owned {
+            o.store(0, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Search switches (pruning off gives a plain alpha-beta, for tests against brute force).
@@ -471,6 +532,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if list.is_empty() {
             return self.terminal(pos, ply);
         }
+        let shared = self.shared;
+        let crumb = (ply < BREADCRUMB_PLIES).then(|| shared.breadcrumbs.enter(key, self.id));
+        let marked = crumb.as_ref().is_some_and(|c| c.marked);
         if pruning && in_check {
             depth += 1;
         }
@@ -545,6 +609,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     r = lmr(depth, i);
                     if pv_node {
                         r -= 1;
+                    }
+                    if marked {
+                        r += 1;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -759,4 +826,26 @@ fn static_eval<V: Evaluate>(pos: &V, ply: i32) -> Score {
 fn lmr(depth: i32, i: usize) -> i32 {
     let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
     r as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Breadcrumbs;
+
+    #[test]
+    fn breadcrumbs_mark_a_node_for_other_threads_until_it_is_left() {
+        let crumbs = Breadcrumbs::default();
+        let first = crumbs.enter(42, 0);
+        assert!(first.owned.is_some() && !first.marked);
+        // The owner itself re-entering (a transposition) is not told it is marked.
+        assert!(!crumbs.enter(42, 0).marked);
+        let other = crumbs.enter(42, 1);
+        assert!(other.marked && other.owned.is_none());
+        // Another key in the same slot is neither marked nor owned while the slot is held.
+        let clash = crumbs.enter(42 + 1024, 1);
+        assert!(!clash.marked && clash.owned.is_none());
+        drop(first);
+        let again = crumbs.enter(42, 1);
+        assert!(again.owned.is_some() && !again.marked);
+    }
 }
