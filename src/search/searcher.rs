@@ -12,7 +12,8 @@ use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-/// State all threads of one search share: the table, the stop flag, the node count.
+/// State all threads of one search share: the table, the stop flag, the node count, the
+/// breadcrumbs.
 pub struct Shared {
     pub tt: TranspositionTable,
     pub stop: AtomicBool,
