@@ -52,24 +52,13 @@ impl Breadcrumbs {
     fn enter(&self, key: u64, thread: usize) -> Crumb<'_> {
         let (k, owner) = &self.0[key as usize % BREADCRUMB_SLOTS];
         let holder = owner.load(Ordering::Relaxed);
-        if holder != 0 && holder != thread + 1 && k.load(Ordering::Relaxed) == key {
-            return Crumb {
-                owned: None,
-                marked: true,
-            };
-        }
-        if holder == 0 {
+        let marked = holder != 0 && holder != thread + 1 && k.load(Ordering::Relaxed) == key;
+        let owned = (holder == 0).then(|| {
             k.store(key, Ordering::Relaxed);
             owner.store(thread + 1, Ordering::Relaxed);
-            return Crumb {
-                owned: Some(owner),
-                marked: false,
-            };
-        }
-        Crumb {
-            owned: None,
-            marked: false,
-        }
+            owner
+        });
+        Crumb { owned, marked }
     }
 }
 
