@@ -220,11 +220,33 @@ fn finds_swap_mate_in_two_by_a_two_swap_sequence() {
         "a mate in two without long sequences"
     );
     let pv = mate_in_two::<Swap>(fen);
-    assert_eq!(pv.len(), 3);
-    match pv[2] {
-        SwapMove::Path(p) => assert!(p.swaps() >= 2, "{p}"),
-        m => panic!("mating move {m} is not a swap sequence"),
+    // After the first move found, some defence leaves only a long sequence to mate (the
+    // first move is an ordinary one, and no mate in two uses short moves alone); the PV
+    // may follow another defence, so each is searched.
+    assert!(
+        short(&pos).contains(&pv[0]),
+        "{}",
+        pos.move_to_string(pv[0])
+    );
+    let mut after = pos.clone();
+    after.play(pv[0]);
+    let searcher = Searcher::new(1, 16);
+    let mut long_mates = 0;
+    for defence in every_move(&after) {
+        let mut next = after.clone();
+        next.play(defence);
+        if forced_win_choosing(&next, 1, short) {
+            continue;
+        }
+        let r = variant_common::search(&searcher, &next, &Limits::depth(3));
+        assert_eq!(r.score, MATE - 1, "{}", next.fen());
+        match r.best.unwrap() {
+            SwapMove::Path(p) => assert!(p.swaps() >= 2, "{p}"),
+            m => panic!("mating move {m} is not a swap sequence"),
+        }
+        long_mates += 1;
     }
+    assert!(long_mates > 0);
 }
 
 /// Swap: the page's mate-in-one (swap.md, worked example 2) overlooks a defence; after the
@@ -271,6 +293,51 @@ fn finds_forced_reversal_in_palindromic() {
         assert!(losing_first_turns > 0, "{fen}: every first turn wins");
         mate_in_two::<Palindromic>(fen);
     }
+}
+
+/// With pruning on, Palindromic's search skips the danger (a completion search) where the
+/// evaluation alone already fails low or high; the scores must not change. Positions from a
+/// game of `zest play` (seed 11), from 30 to 10 pieces away, where the danger terms apply.
+#[test]
+fn palindromic_lazy_danger_keeps_the_scores() {
+    use variants::palindromic::Palindromic;
+    let searcher = Searcher::new(1, 16);
+    let mut dangerous = 0;
+    for fen in [
+        "3k1b2/P2nq2r/p1b1p1pB/2ppp1P1/plN1PPPL/2KQ1N2/PPP1RpB1/6n1 b - - 0 16",
+        "8/P1knbPBr/p1b1p3/2ppp1qP/p1NKPP1L/Pl1QRNpB/1PP2p2/6n1 b - - 2 20",
+        "8/P1kn1PB1/pN2pb1r/1bKp1PqP/PPpPpP1L/1l1QRN1B/p4pp1/6n1 b - - 0 24",
+        "8/P1kn1PB1/pN1Kpb1r/1b1p1PqP/PP1PpP1L/1lpQRN1B/p4pp1/6n1 w - - 0 25",
+        "8/P3NPB1/pNkKpb1r/P1np1PqP/1P1PQP1L/2l3RB/p1pp1pp1/5bn1 b - - 0 28",
+        "8/PPKNNPB1/p1k1p1rP/P1PQ1Pq1/n1p2P1L/5lRB/p1pp1pp1/2b2bn1 b - - 0 32",
+        "3KQBN1/PP1N1P2/4p1PP/P1P1P1q1/npp2r1L/3k1lRB/p1pp1pp1/2b2bn1 b - - 1 36",
+        "3KQBNR/PP1NPPP1/4p1P1/P3P1L1/npp3B1/4q1l1/prpp1pp1/2b1kbn1 b - - 4 40",
+    ] {
+        let pos = Palindromic::from_fen(fen).unwrap();
+        let _ = pos.for_each_move(|m| {
+            let mut after = pos.clone();
+            after.play(m);
+            dangerous += usize::from(after.danger() > 0);
+            ControlFlow::Continue(())
+        });
+        // Leaves on the opponent's turn (depth 1) and, where the tree is small, on the
+        // turn of the side that searches (depth 2).
+        let mut list = MoveList::new();
+        pos.search_moves(&mut list);
+        let depths = if list.len() <= 150 { 1..=2 } else { 1..=1 };
+        for depth in depths {
+            searcher.clear();
+            let r = searcher.search(
+                &pos,
+                &[],
+                &Limits::depth(depth),
+                &SearchOptions::default(),
+                &mut |_| {},
+            );
+            assert_eq!(r.score, minimax(&pos, depth, 0), "{fen} depth {depth}");
+        }
+    }
+    assert!(dangerous > 100, "only {dangerous} turns lead to danger");
 }
 
 /// Interchange, solved to the end: the final margin of pieces home (side to move's count minus

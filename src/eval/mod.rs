@@ -107,7 +107,8 @@ pub trait Evaluate: Variant {
 
     /// Harm to both players' chances, a step towards a dead position, which the side that
     /// searches counts against itself at the leaves (as the contempt for dead positions);
-    /// the default 0 inlines away in the other games.
+    /// never negative, so that the search can skip it where the evaluation alone already
+    /// fails low or high; the default 0 inlines away in the other games.
     #[inline]
     fn danger(&self) -> Score {
         0
