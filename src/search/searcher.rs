@@ -219,12 +219,21 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// any score, the caller discards it; drawn: the draw's score).
     #[inline]
     fn enter_node(&mut self, pos: &V, ply: i32) -> Option<Score> {
-        self.count_node();
-        if self.should_stop() {
+        if !self.count_and_go_on(ply) {
             return Some(0);
         }
-        self.seldepth = self.seldepth.max(ply);
         self.drawn(pos, ply)
+    }
+
+    /// The bookkeeping of [`Worker::enter_node`] without the draw test; false when stopped.
+    #[inline]
+    fn count_and_go_on(&mut self, ply: i32) -> bool {
+        self.count_node();
+        if self.should_stop() {
+            return false;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        true
     }
 
     /// A draw inside the tree: repetition or the 50-move rule (0), or a dead position
@@ -696,16 +705,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// evaluation alone settles the node and the dead-position tests (tens of microseconds
     /// in Palindromic) are skipped as the danger is ([`add_danger`]).
     fn quiet_leaf(&mut self, pos: &V, ply: i32, alpha: Score, beta: Score) -> Score {
-        self.count_node();
-        if self.should_stop() {
+        if !self.count_and_go_on(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         if !pos.search_has_moves() {
-            return match self.drawn(pos, ply) {
-                Some(s) => s,
-                None => self.terminal(pos, ply),
-            };
+            return self
+                .drawn(pos, ply)
+                .unwrap_or_else(|| self.terminal(pos, ply));
         }
         let e = pos.evaluate();
         let mut low = e.min(V::DEAD_POSITION_SCORE);
