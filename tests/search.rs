@@ -327,13 +327,7 @@ fn palindromic_lazy_danger_keeps_the_scores() {
         let depths = if list.len() <= 150 { 1..=2 } else { 1..=1 };
         for depth in depths {
             searcher.clear();
-            let r = searcher.search(
-                &pos,
-                &[],
-                &Limits::depth(depth),
-                &SearchOptions::default(),
-                &mut |_| {},
-            );
+            let r = variant_common::search(&searcher, &pos, &Limits::depth(depth));
             assert_eq!(r.score, minimax(&pos, depth, 0), "{fen} depth {depth}");
         }
     }
