@@ -119,19 +119,22 @@ fn uci(input: &[String]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// The FEN zest holds after `position fen FEN moves MOVES` (unchanged if zest refuses it).
-fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
-    let mut pos = format!("position fen {fen}");
-    if !moves.is_empty() {
-        pos.push_str(" moves ");
-        pos.push_str(&moves.join(" "));
+fn position(fen: &str, moves: &[&str]) -> String {
+    if moves.is_empty() {
+        format!("position fen {fen}")
+    } else {
+        format!("position fen {fen} moves {}", moves.join(" "))
     }
-    let out = uci(&[
-        format!("setoption name UCI_Variant value {variant}"),
-        pos,
-        "d".into(),
-        "quit".into(),
-    ]);
+}
+
+/// The FEN zest holds after the `position` commands of each list of moves, sent in order. zest
+/// refuses a `position` command with an illegal move as a whole and keeps the position it had.
+fn fen_after(variant: &str, fen: &str, lists: &[&[&str]]) -> String {
+    let mut input = vec![format!("setoption name UCI_Variant value {variant}")];
+    input.extend(lists.iter().map(|m| position(fen, m)));
+    input.push("d".into());
+    input.push("quit".into());
+    let out = uci(&input);
     out.lines()
         .filter_map(|l| l.strip_prefix("info string fen "))
         .last()
@@ -147,24 +150,33 @@ fn check_example(ex: &Example) {
     let want = ex.need("fen-after");
     // The start FEN must be accepted as written (a refused FEN would leave the variant's start).
     assert_eq!(
-        fen_after(variant, start, &[]),
+        fen_after(variant, start, &[&[]]),
         start,
         "{at}: zest does not read the start FEN as written"
     );
     assert_eq!(
-        fen_after(variant, start, &moves),
+        fen_after(variant, start, &[&moves]),
         want,
         "{at}: the FEN after {moves:?}"
     );
     let mut with = moves.clone();
+    // Set the position, then try the move: a refused command leaves the position as it was.
     for m in ex.words("legal") {
         with.push(m);
-        assert_ne!(fen_after(variant, start, &with), want, "{at}: {m} refused");
+        assert_ne!(
+            fen_after(variant, start, &[&moves, &with]),
+            want,
+            "{at}: {m} refused"
+        );
         with.pop();
     }
     for m in ex.words("illegal") {
         with.push(m);
-        assert_eq!(fen_after(variant, start, &with), want, "{at}: {m} accepted");
+        assert_eq!(
+            fen_after(variant, start, &[&moves, &with]),
+            want,
+            "{at}: {m} accepted"
+        );
         with.pop();
     }
     if let Some(n) = ex.get("count") {
