@@ -28,10 +28,7 @@ fn fenced(md: &str, tag: &str) -> Vec<(usize, Vec<String>)> {
     for (i, line) in md.lines().enumerate() {
         let t = line.trim_end();
         match &mut cur {
-            Some((_, b)) if t == "```" => {
-                let _ = b;
-                out.push(cur.take().unwrap());
-            }
+            Some(_) if t == "```" => out.push(cur.take().unwrap()),
             Some((_, b)) => b.push(t.to_string()),
             None if other => {
                 if t == "```" {
@@ -198,7 +195,8 @@ fn check_example(ex: &Example) {
             "quit".into(),
         ]);
         assert!(
-            out.lines().any(|l| l.starts_with("info string") && l.contains(result)),
+            out.lines()
+                .any(|l| l.starts_with("info string") && l.contains(result)),
             "{at}: no `{result}` in {out}"
         );
     }
