@@ -30,11 +30,8 @@ fn fenced(md: &str, tag: &str) -> Vec<(usize, Vec<String>)> {
         match &mut cur {
             Some(_) if t == "```" => out.push(cur.take().unwrap()),
             Some((_, b)) => b.push(t.to_string()),
-            None if other => {
-                if t == "```" {
-                    other = false;
-                }
-            }
+            None if other && t == "```" => other = false,
+            None if other => {}
             None if t == format!("```{tag}") => cur = Some((i + 1, Vec::new())),
             None if t.starts_with("```") => other = true,
             None => {}
@@ -134,7 +131,7 @@ fn fen_after(variant: &str, fen: &str, lists: &[&[&str]]) -> String {
     let out = uci(&input);
     out.lines()
         .filter_map(|l| l.strip_prefix("info string fen "))
-        .last()
+        .next_back()
         .unwrap_or_else(|| panic!("no `d` answer: {out}"))
         .to_string()
 }
