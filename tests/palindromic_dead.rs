@@ -12,7 +12,7 @@ use zest::eval::palindromic::{
     completion_plan_found, cooperative_completion, dead_position, local_deadlock,
     violates_necessary_conditions, SOLVER_MAX_PIECES,
 };
-use zest::eval::Evaluate;
+use zest::eval::SearchHooks;
 use zest::tools::play::SplitMix;
 use zest::variants::palindromic::Palindromic;
 use zest::variants::Variant;
@@ -26,7 +26,7 @@ fn assert_dead_in_play(fen: &str) {
     let p = pos(fen);
     assert!(p.outcome().is_none(), "{fen} should still be in play");
     assert!(dead_position(&p), "{fen} should be dead");
-    assert!(p.is_dead_position(), "{fen}: the search's hook");
+    assert!(p.foreseen_draw().is_some(), "{fen}: the search's hook");
 }
 
 #[test]

@@ -12,11 +12,12 @@ use zest::tools::play::{random_opening, SplitMix};
 use zest::variants::{self, Variant, VariantFn};
 
 /// Plain minimax (negamax form), no pruning of any kind, over the search's move set and its
-/// verdict where that set is empty.
+/// verdict where that set is empty, with the game's search hooks.
 fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
-    if ply > 0 && pos.is_dead_position() {
-        // Against the player who moved into it.
-        return V::DEAD_POSITION_SCORE;
+    if ply > 0 {
+        if let Some(s) = pos.foreseen_draw() {
+            return s;
+        }
     }
     if ply > 0 && V::FIFTY_MOVE_RULE && pos.position().halfmove_clock >= 100 {
         return 0;
@@ -27,12 +28,7 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
                 .search_outcome()
                 .map_or(0, |o| pos.terminal_score(&o, ply));
         }
-        let d = if ply % 2 == 0 {
-            -pos.danger()
-        } else {
-            pos.danger()
-        };
-        return pos.evaluate() + d;
+        return pos.leaf_eval(pos.evaluate(), ply);
     }
     let mut list = MoveList::new();
     pos.search_moves(&mut list);
@@ -42,29 +38,19 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
             .map_or(0, |o| pos.terminal_score(&o, ply));
     }
     let mut best = -100_000;
-    // A position whose every move leads to a dead one is dead, against the root side.
-    let mut all_dead = V::DEAD_POSITION_SCORE != 0;
+    // A position whose every move goes into a foreseen draw is one too.
+    let mut all_drawn = true;
     for &m in &list {
         let mut child = pos.clone();
         child.play(m);
         let s = -minimax(&child, depth - 1, ply + 1);
-        all_dead &= s == -V::DEAD_POSITION_SCORE;
+        all_drawn &= V::is_foreseen_draw_score(s);
         best = best.max(s);
     }
-    if all_dead {
-        dead_score::<V>(ply)
+    if all_drawn {
+        V::forced_draw_score(ply)
     } else {
         best
-    }
-}
-
-/// A position forced into a dead one: its value for the side to move at `ply`, the root
-/// side's contempt.
-fn dead_score<V: Evaluate>(ply: i32) -> Score {
-    if ply % 2 == 0 {
-        -V::DEAD_POSITION_SCORE
-    } else {
-        V::DEAD_POSITION_SCORE
     }
 }
 

@@ -3,10 +3,12 @@
 //! the same terms judge the arrangement being built.
 
 use super::fide::{capture_gain, evaluate_white, losing_capture, mvv_lva};
-use super::{Evaluate, Score};
+use super::{Evaluate, Score, SearchHooks};
 use crate::core::Color;
 use crate::variants::arrangement::{ArrMove, Arrangement};
 use crate::variants::Variant;
+
+impl SearchHooks for Arrangement {}
 
 impl Evaluate for Arrangement {
     fn evaluate(&self) -> Score {

@@ -5,10 +5,12 @@
 //! A bare king loses here, so material counts for more than in chess.
 
 use super::fide::{capture_gain, evaluate_white, mvv_lva};
-use super::{Evaluate, Score};
+use super::{Evaluate, Score, SearchHooks};
 use crate::core::Color;
 use crate::variants::exile::{Exile, ExileMove};
 use crate::variants::Variant;
+
+impl SearchHooks for Exile {}
 
 impl Evaluate for Exile {
     fn evaluate(&self) -> Score {

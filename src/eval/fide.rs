@@ -6,7 +6,7 @@
 //! - bishop pair: +30;
 //! - mobility: +3 per square a knight, bishop, rook or queen attacks that its side does not occupy.
 
-use super::{Evaluate, Score};
+use super::{Evaluate, Score, SearchHooks};
 use crate::core::attacks;
 use crate::core::{Action, ActionKind, Bitboard, Color, Position, Role, Square};
 use crate::variants::chess::Fide;
@@ -209,6 +209,8 @@ pub fn mvv_lva(pos: &Position, m: Action) -> i32 {
     let attacker = pos.piece_at(m.from).map_or(0, |p| value(p.role));
     victim * 10 - attacker / 10 + m.promotion.map_or(0, |r| value(r) * 10)
 }
+
+impl<const FRC: bool> SearchHooks for Fide<FRC> {}
 
 impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]

@@ -5,11 +5,15 @@
 pub mod arrangement;
 pub mod exile;
 pub mod fide;
+pub mod hooks;
 pub mod palindromic;
+mod palindromic_search;
 pub mod swap;
 pub mod two_action;
 
-use crate::variants::{GameResult, Outcome, Variant};
+pub use hooks::SearchHooks;
+
+use crate::variants::{GameResult, Outcome};
 
 /// A search score in centipawns; wins are near [`MATE`].
 pub type Score = i32;
@@ -30,8 +34,9 @@ pub fn outcome_score(outcome: &Outcome, stm: crate::core::Color, ply: i32) -> Sc
     }
 }
 
-/// What the search needs of a variant beyond its rules.
-pub trait Evaluate: Variant {
+/// What the search needs of a variant beyond its rules (and the [`SearchHooks`] a game may
+/// override).
+pub trait Evaluate: SearchHooks {
     /// Depth of `zest bench` for this game (branching factors differ by orders of magnitude).
     const BENCH_DEPTH: i32 = 7;
 
@@ -87,41 +92,8 @@ pub trait Evaluate: Variant {
         outcome_score(outcome, self.turn(), ply)
     }
 
-    /// How far below a draw the player who moves into a dead position counts it: 0, a draw
-    /// like any other; a variant whose draws throw away a win that only play can earn sets
-    /// a contempt (see Palindromic). A position whose every move leads to a dead position
-    /// is dead too, and counted this far below a draw for the side that searches.
-    const DEAD_POSITION_SCORE: Score = 0;
-
-    /// Plies between the depths of iterative deepening: 1, or 2 in a game whose evaluation
-    /// depends on who moved last (Palindromic's danger, counted against the side that
-    /// searches: a tree that ends on the opponent's turn leaves it the last word, and every
-    /// line looks doomed). A fixed-depth search still ends at the depth asked for.
-    const DEPTH_STEP: i32 = 1;
-
-    /// Nodes between the main thread's clock checks: Stockfish's 1024 where nodes cost
-    /// about the same; fewer where one node can cost a millisecond (Palindromic's danger
-    /// terms), so that a timed search stops on time. Read more often everywhere, the clock
-    /// costs chess 3 % (every 32 nodes) to 13 % (every node).
-    const CLOCK_CHECK_NODES: u32 = 1024;
-
-    /// Harm to both players' chances, a step towards a dead position, which the side that
-    /// searches counts against itself at the leaves (as the contempt for dead positions);
-    /// never negative, so that the search can skip it where the evaluation alone already
-    /// fails low or high; the default 0 inlines away in the other games.
-    #[inline]
-    fn danger(&self) -> Score {
-        0
-    }
-
-    /// Whether the game can only end in a draw from here (a necessary condition for either
-    /// side's win fails): the search scores it with [`Evaluate::DEAD_POSITION_SCORE`] and
-    /// looks no further.
-    fn is_dead_position(&self) -> bool {
-        false
-    }
-
-    /// The position after passing, where null-move pruning is sound here; `None` otherwise.
+    /// The position after passing, where passing is a fair lower bound on the score (null-move
+    /// pruning is sound); `None` otherwise.
     fn null_move(&self) -> Option<Self> {
         None
     }

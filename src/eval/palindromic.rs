@@ -3,15 +3,15 @@
 //! position is whether the reversal can still be completed at all:
 //! - a **dead position** (the reversal can no longer be completed, [`dead_position`]) ends
 //!   the search there: it is a draw, which the player who moves into it counts 1001
-//!   below 0, and the side that searches as much when it was forced (a contempt,
-//!   [`Evaluate::DEAD_POSITION_SCORE`]), because only play can win this game: scored 0,
+//!   below 0, and the side that searches as much when it was forced (a contempt, the
+//!   search policy in `palindromic_search.rs`), because only play can win this game: scored 0,
 //!   the side behind on the race terms walked into dead positions on purpose and nearly
 //!   every game deadlocked; charged to the mover even when forced, the search liked lines
 //!   where the opponent must kill the game; counted against the side that searches
 //!   whoever moved, it gave up live games wherever the opponent could kill them;
 //! - otherwise the race terms of Interchange (home pieces, moves still needed), for the
 //!   side to move, and the **danger** of a deadlock, which the side that searches counts
-//!   against itself whoever caused it ([`Evaluate::danger`]): pieces away without a legal
+//!   against itself whoever caused it ([`Palindromic::danger`]): pieces away without a legal
 //!   action now, and, with at most [`PLAN_MAX_AWAY`] pieces away, no completion found by a
 //!   short search of single actions ([`completion_plan_found`]). The dead-position tests
 //!   below see a deadlock only once it is certain, often many turns after the turn that
@@ -422,7 +422,7 @@ pub fn violates_necessary_conditions(p: &Palindromic) -> bool {
 /// rarely in live positions as in doomed ones, and each verdict costs milliseconds).
 /// Depth-1 self-play completed 70 % of 60 games at 24, 89 % of 56 at 28 ...
 pub const PLAN_MAX_AWAY: u32 = 28;
-/// ... by this much, against the side that searches ([`Evaluate::danger`]) ...
+/// ... by this much, against the side that searches ([`Palindromic::danger`]) ...
 const NO_PLAN_DANGER: Score = 200;
 /// ... and each piece away without a legal action now by this much.
 const BLOCKED_DANGER: Score = 30;
@@ -505,6 +505,24 @@ fn for_side_to_move(p: &Palindromic) -> Score {
     }
 }
 
+impl Palindromic {
+    /// Both players lose a game that deadlocks, so what makes a deadlock likely is counted
+    /// against the side that searches, whoever caused it: pieces stuck now, and no
+    /// completion found by a short search ([`completion_plan_found`]). Measured on 400
+    /// depth-1 self-play games: 7.5 % completed with neither term, 21 % with the first, 57 %
+    /// with both (200 games), 89 % once the search steered clear of stuck pieces and ran
+    /// from 28 pieces away (56 games). Never negative, so that the search can skip it where
+    /// the evaluation alone already fails low or high.
+    pub fn danger(&self) -> Score {
+        let away = self.away().count();
+        let mut danger = BLOCKED_DANGER * blocked_pieces(self) as Score;
+        if away <= PLAN_MAX_AWAY && !completion_plan_found(self) {
+            danger += NO_PLAN_DANGER;
+        }
+        danger
+    }
+}
+
 impl Evaluate for Palindromic {
     const BENCH_DEPTH: i32 = 3;
 
@@ -518,41 +536,6 @@ impl Evaluate for Palindromic {
 
     fn history_index(&self, t: Turn) -> usize {
         super::two_action::turn_index(t)
-    }
-
-    /// The contempt for a dead position; odd, so never a race evaluation (those are even)
-    /// nor a mate score.
-    const DEAD_POSITION_SCORE: Score = 1001;
-
-    fn is_dead_position(&self) -> bool {
-        dead_position(self)
-    }
-
-    /// Odd depths only, so that zest's own turn ends every tree: at fixed depth 2 (leaves
-    /// after the opponent's turn) zest scored 57.5 % and 43.8 % against depth 1 on seeds
-    /// 11–12; at 100 ms a move, odd depths only raised seeds 11–14 from 74.7 % to 76.9 %
-    /// (160 games, every seed up: 73.8 → 77.5, 76.2 → 77.5, 75.0 → 77.5, 73.8 → 75.0 %).
-    const DEPTH_STEP: i32 = 2;
-
-    /// A node costs from a microsecond to a millisecond and more (a fresh completion search,
-    /// a dead-position verdict): at 1024 nodes between clock checks, searches at 100 ms a
-    /// move ran up to 87 ms long, and at 1 s + 10 ms a fixed count overran the clock by up
-    /// to 165 ms; reading it at every node costs under 1 % here.
-    const CLOCK_CHECK_NODES: u32 = 1;
-
-    /// Both players lose a game that deadlocks, so what makes a deadlock likely is counted
-    /// against the side that searches, whoever caused it: pieces stuck now, and no
-    /// completion found by a short search ([`completion_plan_found`]). Measured on 400
-    /// depth-1 self-play games: 7.5 % completed with neither term, 21 % with the first, 57 %
-    /// with both (200 games), 89 % once the search steered clear of stuck pieces and ran
-    /// from 28 pieces away (56 games).
-    fn danger(&self) -> Score {
-        let away = self.away().count();
-        let mut danger = BLOCKED_DANGER * blocked_pieces(self) as Score;
-        if away <= PLAN_MAX_AWAY && !completion_plan_found(self) {
-            danger += NO_PLAN_DANGER;
-        }
-        danger
     }
 
     /// A win (mate score) or a deadlock.

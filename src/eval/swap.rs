@@ -12,7 +12,7 @@
 //!   from the opponent are still accepted (the rules code checks any path).
 
 use super::fide::{capture_gain, evaluate_white, losing_capture, mvv_lva, value};
-use super::{Evaluate, Score};
+use super::{Evaluate, Score, SearchHooks};
 use crate::core::{Color, MoveList, Role};
 use crate::variants::swap::{Swap, SwapMove};
 use crate::variants::{Outcome, Variant};
@@ -33,6 +33,8 @@ fn forcing_bound(pos: &Swap) -> usize {
         SEARCH_FORCING_SWAPS
     }
 }
+
+impl SearchHooks for Swap {}
 
 impl Evaluate for Swap {
     const BENCH_DEPTH: i32 = 5;

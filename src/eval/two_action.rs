@@ -7,7 +7,7 @@
 //! - an ended Interchange game: [`KNOWN_WIN`] plus 100 per piece of margin, so that the
 //!   search maximises the final home count, not only the result (a win by 3 beats a win by 1).
 
-use super::{Evaluate, Score};
+use super::{Evaluate, Score, SearchHooks};
 use crate::core::{Bitboard, Color, Position, Square, Turn};
 use crate::variants::interchange::Interchange;
 use crate::variants::two_action::{self, destinations_by_index, targets, type_index, ROLES};
@@ -116,6 +116,8 @@ fn home_margin_score(g: &Interchange, _: &Outcome, _: i32) -> Score {
         s => s * KNOWN_WIN + HOME * margin,
     }
 }
+
+impl SearchHooks for Interchange {}
 
 // Interchange's turns number in the hundreds (own action × opponent's action).
 impl Evaluate for Interchange {

@@ -19,11 +19,6 @@ impl<M: Copy + PartialEq> OrderingTables<M> {
         }
     }
 
-    pub fn clear(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.history.iter_mut().for_each(|h| *h = 0);
-    }
-
     /// A quiet move caused a cut-off at `ply`.
     pub fn reward(&mut self, m: M, hist_index: usize, ply: usize, depth: i32) {
         let k = &mut self.killers[ply];

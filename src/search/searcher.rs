@@ -2,12 +2,15 @@
 //! alpha-beta with aspiration windows, quiescence, check extension,
 //! null-move pruning and late-move reductions, generic over the variant.
 //! The search never asks which variant it plays: what differs is data
-//! (`Variant` consts) and the variant's own [`Evaluate`] implementation.
+//! (`Variant` consts), the variant's own [`Evaluate`] implementation, and the
+//! [`SearchHooks`] a game overrides beside its evaluator.
 
 use super::ordering::{is_killer, pick_next, score_moves, OrderingTables, MAX_PLY};
 use super::timeman::{Limits, TimeManager};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
 use crate::core::{MoveList, MAX_MOVES};
+#[cfg(doc)]
+use crate::eval::SearchHooks;
 use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -119,6 +122,18 @@ struct RootMove<M> {
     pv: ArrayVec<M, MAX_PLY>,
 }
 
+/// What the move loop of an interior node needs to know of it.
+struct Node {
+    key: u64,
+    /// Plies left, the check extension included.
+    depth: i32,
+    ply: i32,
+    pv_node: bool,
+    in_check: bool,
+    /// Another thread is searching this node ([`Breadcrumbs`]).
+    marked: bool,
+}
+
 /// A search thread's private state.
 pub struct Worker<'a, V: Evaluate> {
     pub id: usize,
@@ -134,7 +149,7 @@ pub struct Worker<'a, V: Evaluate> {
     unflushed: u64,
     seldepth: i32,
     aborted: bool,
-    /// Nodes since the main thread last read the clock ([`Evaluate::CLOCK_CHECK_NODES`]).
+    /// Nodes since the main thread last read the clock ([`SearchHooks::CLOCK_CHECK_NODES`]).
     since_clock: u32,
 }
 
@@ -236,18 +251,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         true
     }
 
-    /// A draw inside the tree: repetition or the 50-move rule (0), or a dead position
-    /// (the variant's contempt, counted against the player who moved into it; see
-    /// [`dead_score`]).
+    /// A draw inside the tree: the game's foreseen draw ([`SearchHooks::foreseen_draw`]),
+    /// or repetition or the 50-move rule (0).
     #[inline]
     fn drawn(&self, pos: &V, ply: i32) -> Option<Score> {
         if ply == 0 {
             return None;
         }
-        if pos.is_dead_position() {
-            return Some(V::DEAD_POSITION_SCORE);
-        }
-        self.is_draw(pos).then_some(0)
+        pos.foreseen_draw()
+            .or_else(|| self.is_draw(pos).then_some(0))
     }
 
     /// Repetition or the 50-move rule.
@@ -279,36 +291,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         root: &V,
         report: &mut dyn FnMut(&Iteration<V::Move>),
     ) -> Option<Iteration<V::Move>> {
-        let mut list = MoveList::new();
-        root.search_moves(&mut list);
-        if list.is_empty() {
-            // A bounded search set (Swap) can miss the only, long, legal moves: play one.
-            let _ = root.for_each_move(|m| {
-                list.push(m);
-                std::ops::ControlFlow::Break(())
-            });
-        }
-        let mut root_moves: Vec<RootMove<V::Move>> = list
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| RootMove {
-                mv,
-                index: i as u16,
-                score: -INFINITE,
-                pv: ArrayVec::new(),
-            })
-            .collect();
+        let mut root_moves = root_moves(root);
         if root_moves.is_empty() {
             return None;
         }
-        // Best static evaluation first, so that a search stopped inside its first iteration
-        // has looked at the likely best moves, and the lazy danger ([`add_danger`])
-        // finds a high alpha early.
-        root_moves.sort_by_cached_key(|r| {
-            let mut child = root.clone();
-            child.play(r.mv);
-            child.evaluate()
-        });
         let max_depth = self
             .limits
             .depth
@@ -319,7 +305,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // Lazy SMP: helpers skip iterations (Stockfish 9's pattern: skip blocks of `size`
         // iterations, phase-shifted per thread), so threads diverge and run ahead.
         for iteration in 1.. {
-            let depth = (1 + (iteration - 1) * V::DEPTH_STEP).min(max_depth);
+            let depth = V::iteration_depth(iteration).min(max_depth);
             if self.id > 0 && depth < max_depth && skip_iteration(self.id, iteration) {
                 continue;
             }
@@ -330,28 +316,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 } else {
                     -INFINITE
                 };
-                let mut delta = 25;
-                let (mut alpha, mut beta) =
-                    if self.options.pruning && depth >= 4 && prev.abs() < MATE_BOUND {
-                        (prev - delta, prev + delta)
-                    } else {
-                        (-INFINITE, INFINITE)
-                    };
-                loop {
-                    let score = self.root_search(root, &mut root_moves, pv_idx, depth, alpha, beta);
-                    if self.aborted {
-                        break;
-                    }
-                    if score <= alpha {
-                        beta = (alpha + beta) / 2;
-                        alpha = (score - delta).max(-INFINITE);
-                    } else if score >= beta {
-                        beta = (score + delta).min(INFINITE);
-                    } else {
-                        break;
-                    }
-                    delta += delta / 2;
-                }
+                self.aspiration_search(root, &mut root_moves, pv_idx, depth, prev);
                 if self.aborted {
                     break;
                 }
@@ -360,49 +325,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             if self.aborted && last.is_some() {
                 break;
             }
-            // Stopped inside the first iteration: fall back on the first move, unscored.
-            if self.aborted {
-                for r in root_moves.iter_mut().filter(|r| r.score == -INFINITE) {
-                    r.score = 0;
-                }
-            }
-            self.flush_nodes();
-            let lines = root_moves[..multipv]
-                .iter()
-                .map(|r| {
-                    let mut pv = vec![r.mv];
-                    pv.extend(r.pv.iter().copied());
-                    Line { score: r.score, pv }
-                })
-                .collect();
-            let it = Iteration {
-                depth,
-                seldepth: self.seldepth,
-                nodes: self.shared.nodes.load(Ordering::Relaxed),
-                lines,
-            };
+            let it = self.iteration_result(&mut root_moves, multipv, depth);
             if self.id == 0 {
                 report(&it);
             }
             last = Some(it);
-            if self.aborted {
-                break;
-            }
-            // A helper through the last depth of a fixed-depth search ends it for all.
-            if self.id > 0 && depth == max_depth && self.limits.depth.is_some() {
-                self.shared.stop.store(true, Ordering::Relaxed);
-                break;
-            }
-            let best = root_moves[0].score;
-            if self.id == 0
-                && (!self.time.may_start_iteration()
-                    || (best.abs() >= MATE_BOUND
-                        && depth > MATE - best.abs() + 2
-                        && self.limits.depth.is_none()))
-            {
-                break;
-            }
-            if depth == max_depth {
+            if self.aborted || self.iterations_done(depth, max_depth, root_moves[0].score) {
                 break;
             }
         }
@@ -410,6 +338,89 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         last
     }
 
+    /// Searches the `pv_idx`-th line at `depth` in a window around the previous iteration's
+    /// score `prev`, widened on the failing side until the score falls inside it (or the
+    /// search stops); the scores and lines land in `root_moves`.
+    fn aspiration_search(
+        &mut self,
+        root: &V,
+        root_moves: &mut [RootMove<V::Move>],
+        pv_idx: usize,
+        depth: i32,
+        prev: Score,
+    ) {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if self.options.pruning && depth >= 4 && prev.abs() < MATE_BOUND
+        {
+            (prev - delta, prev + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.root_search(root, root_moves, pv_idx, depth, alpha, beta);
+            if self.aborted {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// The report of an iteration at `depth`, which may have been stopped in its first
+    /// iteration: then the moves it did not score fall back on 0, the first move first.
+    fn iteration_result(
+        &mut self,
+        root_moves: &mut [RootMove<V::Move>],
+        multipv: usize,
+        depth: i32,
+    ) -> Iteration<V::Move> {
+        if self.aborted {
+            for r in root_moves.iter_mut().filter(|r| r.score == -INFINITE) {
+                r.score = 0;
+            }
+        }
+        self.flush_nodes();
+        let lines = root_moves[..multipv]
+            .iter()
+            .map(|r| {
+                let mut pv = vec![r.mv];
+                pv.extend(r.pv.iter().copied());
+                Line { score: r.score, pv }
+            })
+            .collect();
+        Iteration {
+            depth,
+            seldepth: self.seldepth,
+            nodes: self.shared.nodes.load(Ordering::Relaxed),
+            lines,
+        }
+    }
+
+    /// Whether iterative deepening ends after the iteration at `depth`, whose best score is
+    /// `best`: the depth asked for is reached, thread 0 has no time for another iteration,
+    /// or a mate is found and proven short enough.
+    fn iterations_done(&mut self, depth: i32, max_depth: i32, best: Score) -> bool {
+        // A helper through the last depth of a fixed-depth search ends it for all.
+        if self.id > 0 && depth == max_depth && self.limits.depth.is_some() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            return true;
+        }
+        let mate_proven = best.abs() >= MATE_BOUND
+            && depth > MATE - best.abs() + 2
+            && self.limits.depth.is_none();
+        (self.id == 0 && (!self.time.may_start_iteration() || mate_proven)) || depth == max_depth
+    }
+
+    /// The root's move loop for the `pv_idx`-th line (the lines before it are settled):
+    /// principal-variation search as in [`Worker::search_moves`], each move's score and line
+    /// kept in `moves`, the best one moved to `pv_idx`.
     fn root_search(
         &mut self,
         root: &V,
@@ -421,7 +432,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     ) -> Score {
         self.keys.push(root.key());
         let mut best = -INFINITE;
-        let in_check = root.is_check();
         // Previous best first; the rest in previous score order.
         for i in pv_idx..moves.len() {
             let mv = moves[i].mv;
@@ -445,7 +455,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             if self.aborted {
                 break;
             }
-            let _ = in_check;
             if score > best {
                 best = score;
             }
@@ -469,7 +478,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let e = TtEntry {
                 move_index: Some(moves[pv_idx].index),
                 score: score_to_tt(best, 0),
-                eval: 0,
                 depth,
                 bound: Bound::Exact,
             };
@@ -480,12 +488,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         best
     }
 
+    /// Principal-variation search of a node with `depth` plies left (quiescence below).
     fn negamax(
         &mut self,
         pos: &V,
         mut depth: i32,
         ply: i32,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         can_null: bool,
     ) -> Score {
@@ -516,20 +525,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
         let key = pos.key();
         let tt = self.shared.tt.probe(key);
-        let tt_index = tt.and_then(|e| e.move_index);
         if pruning && !pv_node {
-            if let Some(e) = tt {
-                if e.depth >= depth {
-                    let s = score_from_tt(e.score, ply);
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if cut {
-                        return s;
-                    }
-                }
+            if let Some(s) = tt.and_then(|e| tt_cutoff(e, depth, ply, alpha, beta)) {
+                return s;
             }
         }
 
@@ -541,117 +539,96 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         let shared = self.shared;
         let crumb = (ply < BREADCRUMB_PLIES).then(|| shared.breadcrumbs.enter(key, self.id));
-        let marked = crumb.as_ref().is_some_and(|c| c.marked);
         if pruning && in_check {
             depth += 1;
         }
-
-        // Null-move pruning: if passing still fails high, the position is good enough.
-        if pruning
-            && !pv_node
-            && can_null
-            && !in_check
-            && depth >= 3
-            && V::NULL_MOVE_OK
-            && beta.abs() < MATE_BOUND
-        {
-            let static_eval = static_eval(pos, ply);
-            if static_eval >= beta {
-                if let Some(null) = pos.null_move() {
-                    let r = 2 + depth / 4;
-                    self.keys.push(key);
-                    let s = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
-                    self.keys.pop();
-                    if self.aborted {
-                        return 0;
-                    }
-                    if s >= beta {
-                        return if s >= MATE_BOUND { beta } else { s };
-                    }
-                }
+        if pruning && !pv_node && can_null && !in_check {
+            if let Some(s) = self.null_move_search(pos, key, depth, ply, beta) {
+                return s;
             }
         }
+        let node = Node {
+            key,
+            depth,
+            ply,
+            pv_node,
+            in_check,
+            marked: crumb.as_ref().is_some_and(|c| c.marked),
+        };
+        let tt_index = tt.and_then(|e| e.move_index);
+        self.search_moves(pos, &node, list, tt_index, alpha, beta)
+    }
 
+    /// Null-move pruning: the score, where passing still fails high (the position is good
+    /// enough), in a game where passing is a fair lower bound ([`Evaluate::null_move`]).
+    fn null_move_search(
+        &mut self,
+        pos: &V,
+        key: u64,
+        depth: i32,
+        ply: i32,
+        beta: Score,
+    ) -> Option<Score> {
+        if depth < 3 || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let null = pos.null_move()?;
+        if static_eval(pos, ply) < beta {
+            return None;
+        }
+        let r = 2 + depth / 4;
+        self.keys.push(key);
+        let s = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+        self.keys.pop();
+        if self.aborted {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
+
+    /// The move loop of an interior node: the moves in order ([`score_moves`]) until one
+    /// fails high, the best one and its line kept; then the table entry.
+    fn search_moves(
+        &mut self,
+        pos: &V,
+        node: &Node,
+        mut list: MoveList<V::Move>,
+        tt_index: Option<u16>,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let ply = node.ply as usize;
         // Sized to the list: zeroing MAX_MOVES entries per node cost more than the scoring.
         let mut scores: ArrayVec<i32, MAX_MOVES> = list.iter().map(|_| 0).collect();
         let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
-        score_moves(
-            pos,
-            &list,
-            tt_index,
-            &self.tables,
-            ply as usize,
-            &mut scores,
-        );
+        score_moves(pos, &list, tt_index, &self.tables, ply, &mut scores);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut quiets_tried: ArrayVec<usize, 64> = ArrayVec::new();
-        // Whether every move searched leads to a dead position (then this one is dead).
-        let mut all_dead = V::DEAD_POSITION_SCORE != 0;
-        self.keys.push(key);
+        // Whether every move searched goes into a foreseen draw (then this node is one too).
+        let mut all_drawn = true;
+        self.keys.push(node.key);
         for i in 0..list.len() {
             pick_next(&mut list, &mut scores, &mut order, i);
             let mv = list[i];
             let noisy = pos.is_noisy(mv);
-            let mut child = pos.clone();
-            child.play(mv);
-            let gives_check = child.is_check();
-            let new_depth = depth - 1;
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true);
-            } else {
-                // Late-move reductions for quiet moves ordered late.
-                let mut r = 0;
-                if pruning
-                    && depth >= 3
-                    && i >= 3
-                    && !noisy
-                    && !in_check
-                    && !gives_check
-                    && !is_killer(&self.tables, ply as usize, mv)
-                {
-                    r = lmr(depth, i);
-                    if pv_node {
-                        r -= 1;
-                    }
-                    if marked {
-                        r += 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
-                score = -self.negamax(&child, new_depth - r, ply + 1, -alpha - 1, -alpha, true);
-                if score > alpha && r > 0 && !self.aborted {
-                    score = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, true);
-                }
-                if score > alpha && score < beta && !self.aborted {
-                    score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true);
-                }
-            }
+            let score = self.search_move(pos, node, mv, i, noisy, alpha, beta);
             if self.aborted {
                 self.keys.pop();
                 return 0;
             }
-            all_dead &= score == -V::DEAD_POSITION_SCORE;
+            all_drawn &= V::is_foreseen_draw_score(score);
             if score > best {
                 best = score;
                 if score > alpha {
                     best_index = Some(order[i]);
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply as usize + 1);
-                    let line = &mut head[ply as usize];
-                    line.clear();
-                    line.push(mv);
-                    let _ = line.try_extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if score >= beta {
                         if !noisy {
-                            self.tables
-                                .reward(mv, pos.history_index(mv), ply as usize, depth);
-                            for &q in &quiets_tried {
-                                self.tables.punish(q, depth);
-                            }
+                            self.reward_quiet(pos, mv, node, &quiets_tried);
                         }
                         break;
                     }
@@ -662,8 +639,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
         self.keys.pop();
-        if all_dead && best < beta {
-            best = dead_score::<V>(ply);
+        if all_drawn && best < beta {
+            best = V::forced_draw_score(node.ply);
             alpha = best.max(original_alpha + 1);
         }
 
@@ -675,16 +652,88 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             Bound::Upper
         };
         self.shared.tt.store(
-            key,
+            node.key,
             TtEntry {
                 move_index: best_index,
-                score: score_to_tt(best, ply),
-                eval: 0,
-                depth,
+                score: score_to_tt(best, node.ply),
+                depth: node.depth,
                 bound,
             },
         );
         best
+    }
+
+    /// The score of `mv`, the `i`-th move of `node`: the first with the full window, the
+    /// others with a null window (reduced when late and quiet), searched again at full
+    /// depth and then with the full window while they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        pos: &V,
+        node: &Node,
+        mv: V::Move,
+        i: usize,
+        noisy: bool,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let mut child = pos.clone();
+        child.play(mv);
+        let (depth, ply) = (node.depth - 1, node.ply + 1);
+        if i == 0 {
+            return -self.negamax(&child, depth, ply, -beta, -alpha, true);
+        }
+        let r = self.reduction(node, mv, i, noisy, &child);
+        let mut score = -self.negamax(&child, depth - r, ply, -alpha - 1, -alpha, true);
+        if score > alpha && r > 0 && !self.aborted {
+            score = -self.negamax(&child, depth, ply, -alpha - 1, -alpha, true);
+        }
+        if score > alpha && score < beta && !self.aborted {
+            score = -self.negamax(&child, depth, ply, -beta, -alpha, true);
+        }
+        score
+    }
+
+    /// Late-move reduction, in plies, of `mv`, the `i`-th move of `node`, leading to
+    /// `child`: quiet moves ordered late, outside check, that neither check nor are killers.
+    fn reduction(&self, node: &Node, mv: V::Move, i: usize, noisy: bool, child: &V) -> i32 {
+        if !(self.options.pruning
+            && node.depth >= 3
+            && i >= 3
+            && !noisy
+            && !node.in_check
+            && !child.is_check()
+            && !is_killer(&self.tables, node.ply as usize, mv))
+        {
+            return 0;
+        }
+        let mut r = lmr(node.depth, i);
+        if node.pv_node {
+            r -= 1;
+        }
+        if node.marked {
+            r += 1;
+        }
+        r.clamp(0, node.depth - 2)
+    }
+
+    /// The line at `ply` becomes `mv` followed by the line of the child it leads to.
+    fn extend_pv(&mut self, ply: usize, mv: V::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        let _ = line.try_extend_from_slice(&tail[0]);
+    }
+
+    /// The quiet `mv` failed high at `node`: it becomes a killer and gains history, and the
+    /// quiet moves tried before it lose some.
+    fn reward_quiet(&mut self, pos: &V, mv: V::Move, node: &Node, quiets_tried: &[usize]) {
+        self.tables
+            .reward(mv, pos.history_index(mv), node.ply as usize, node.depth);
+        for &q in quiets_tried {
+            self.tables.punish(q, node.depth);
+        }
     }
 
     /// Depth-0 node without quiescence (pruning off): the game's end or the static evaluation.
@@ -699,12 +748,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         static_eval(pos, ply)
     }
 
-    /// A depth-0 node of a game without captures (nothing is noisy, so it is a leaf). Its
-    /// score is the game's end, a draw (a dead position, a repetition), or the evaluation
-    /// with the danger; where every one of these that can be fails low or high, the
-    /// evaluation alone settles the node and the dead-position tests (tens of microseconds
-    /// in Palindromic) are skipped as the danger is ([`add_danger`]).
-    fn quiet_leaf(&mut self, pos: &V, ply: i32, alpha: Score, beta: Score) -> Score {
+    /// A depth-0 node of a game without captures (nothing is noisy, so quiescence has
+    /// nothing to search): the game's end, or the game's leaf score
+    /// ([`SearchHooks::leaf_score`]).
+    fn static_leaf(&mut self, pos: &V, ply: i32, alpha: Score, beta: Score) -> Score {
         if !self.count_and_go_on(ply) {
             return 0;
         }
@@ -713,19 +760,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 .drawn(pos, ply)
                 .unwrap_or_else(|| self.terminal(pos, ply));
         }
-        let e = pos.evaluate();
-        let mut low = e.min(V::DEAD_POSITION_SCORE);
-        let mut high = e.max(V::DEAD_POSITION_SCORE);
-        if V::REPETITION_DRAWS || V::FIFTY_MOVE_RULE {
-            (low, high) = (low.min(0), high.max(0));
-        }
-        if let Some(bound) = settled_without_danger(ply, low, high, alpha, beta) {
-            return bound;
-        }
-        if let Some(s) = self.drawn(pos, ply) {
-            return s;
-        }
-        add_danger(pos, e, ply, alpha, beta)
+        pos.leaf_score(pos.evaluate(), ply, alpha, beta, || self.drawn(pos, ply))
     }
 
     /// A position without moves: the variant says how the game ended.
@@ -738,7 +773,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     fn quiesce(&mut self, pos: &V, ply: i32, mut alpha: Score, beta: Score, qply: i32) -> Score {
         if !V::HAS_CAPTURES {
-            return self.quiet_leaf(pos, ply, alpha, beta);
+            return self.static_leaf(pos, ply, alpha, beta);
         }
         if let Some(s) = self.enter_node(pos, ply) {
             return s;
@@ -822,66 +857,58 @@ fn skip_iteration(id: usize, iteration: i32) -> bool {
     ((iteration + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
-/// `x` for the side to move `ply` plies from the root, counted against the side that
-/// searches whoever moves (a contempt): below 0 for it, above 0 for its opponent.
-#[inline]
-fn against_root(x: Score, ply: i32) -> Score {
-    if ply % 2 == 0 {
-        -x
-    } else {
-        x
+/// The root's moves, best static evaluation first, so that a search stopped inside its
+/// first iteration has looked at the likely best moves, and a game whose leaf score skips
+/// costly terms outside the window ([`SearchHooks::leaf_score`]) finds a high alpha early.
+fn root_moves<V: Evaluate>(root: &V) -> Vec<RootMove<V::Move>> {
+    let mut list = MoveList::new();
+    root.search_moves(&mut list);
+    if list.is_empty() {
+        // A bounded search set (Swap) can miss the only, long, legal moves: play one.
+        let _ = root.for_each_move(|m| {
+            list.push(m);
+            std::ops::ControlFlow::Break(())
+        });
     }
+    let mut root_moves: Vec<RootMove<V::Move>> = list
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| RootMove {
+            mv,
+            index: i as u16,
+            score: -INFINITE,
+            pv: ArrayVec::new(),
+        })
+        .collect();
+    root_moves.sort_by_cached_key(|r| {
+        let mut child = root.clone();
+        child.play(r.mv);
+        child.evaluate()
+    });
+    root_moves
 }
 
-/// The score of a position whose every move leads to a dead one, for the side to move
-/// `ply` plies from the root: the side that searches counts it
-/// [`Evaluate::DEAD_POSITION_SCORE`] below a draw (contempt), whoever is to move there. A
-/// dead position itself is scored against the player who moved into it ([`Worker::drawn`]),
-/// so both players in the tree avoid one while they have a live move, as real players do
-/// (each counts a deadlock against itself). Counting every dead position against the side
-/// that searches made it give up live games wherever the opponent could kill them.
+/// The score of a table entry that settles a node with `depth` plies left by itself: as
+/// deep, and a bound on the side of the window that it cuts.
 #[inline]
-fn dead_score<V: Evaluate>(ply: i32) -> Score {
-    against_root(V::DEAD_POSITION_SCORE, ply)
+fn tt_cutoff(e: TtEntry, depth: i32, ply: i32, alpha: Score, beta: Score) -> Option<Score> {
+    if e.depth < depth {
+        return None;
+    }
+    let s = score_from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
 
-/// The static evaluation for the side to move `ply` plies from the root, with the
-/// variant's danger counted against the side that searches ([`Evaluate::danger`]).
+/// The static evaluation for the side to move `ply` plies from the root, as the search
+/// scores a leaf ([`SearchHooks::leaf_eval`]).
 #[inline]
 fn static_eval<V: Evaluate>(pos: &V, ply: i32) -> Score {
-    pos.evaluate() + against_root(pos.danger(), ply)
-}
-
-/// [`static_eval`] from the evaluation `e`, or a bound on it that already settles the
-/// node: the danger (never negative) only ever counts against the side that searches, so
-/// where the evaluation without it fails low with that side to move, or high with its
-/// opponent to move, the danger cannot change the outcome and is not computed.
-/// Palindromic's danger is a completion search of up to milliseconds; with the root moves
-/// in evaluation order, skipping it cut one turn of search in its middle game from
-/// 115–590 ms to 9–207 ms.
-#[inline]
-fn add_danger<V: Evaluate>(pos: &V, e: Score, ply: i32, alpha: Score, beta: Score) -> Score {
-    settled_without_danger(ply, e, e, alpha, beta)
-        .unwrap_or_else(|| e + against_root(pos.danger(), ply))
-}
-
-/// The bound that settles a node whose score without the danger lies in `low..=high`, if
-/// one does: the danger lowers the score with the side that searches to move (even plies)
-/// and raises it with its opponent to move (odd plies), so a fail low there, or a fail
-/// high here, stands whatever the danger is.
-#[inline]
-fn settled_without_danger(
-    ply: i32,
-    low: Score,
-    high: Score,
-    alpha: Score,
-    beta: Score,
-) -> Option<Score> {
-    if ply % 2 == 0 {
-        (high <= alpha).then_some(high)
-    } else {
-        (low >= beta).then_some(low)
-    }
+    pos.leaf_eval(pos.evaluate(), ply)
 }
 
 /// Late-move reduction in plies for the `i`-th move at `depth`.

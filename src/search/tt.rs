@@ -24,7 +24,6 @@ pub enum Bound {
 pub struct TtEntry {
     pub move_index: Option<u16>,
     pub score: Score,
-    pub eval: Score,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -46,7 +45,6 @@ fn pack(e: &TtEntry, age: u8) -> u64 {
     let mv = e.move_index.map_or(NO_MOVE, |i| i as u64);
     (mv & 0xffff)
         | ((e.score as i16 as u16 as u64) << 16)
-        | ((e.eval as i16 as u16 as u64) << 32)
         | (((e.depth.clamp(-1, 254) + 1) as u64 & 0xff) << 48)
         | ((e.bound as u64) << 56)
         | (((age & 0x3f) as u64) << 58)
@@ -63,7 +61,6 @@ fn unpack(d: u64) -> Option<TtEntry> {
     Some(TtEntry {
         move_index: if mv == NO_MOVE { None } else { Some(mv as u16) },
         score: ((d >> 16) & 0xffff) as u16 as i16 as Score,
-        eval: ((d >> 32) & 0xffff) as u16 as i16 as Score,
         depth: ((d >> 48) & 0xff) as i32 - 1,
         bound,
     })
@@ -104,11 +101,6 @@ impl TranspositionTable {
             slots,
             age: AtomicU8::new(0),
         }
-    }
-
-    /// Size in MB as allocated.
-    pub fn size_mb(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
     }
 
     pub fn clear(&self) {
@@ -188,7 +180,6 @@ mod tests {
         let e = TtEntry {
             move_index: Some(17),
             score: -123,
-            eval: 45,
             depth: 7,
             bound: Bound::Lower,
         };
@@ -196,7 +187,6 @@ mod tests {
         let got = tt.probe(0xdead_beef).unwrap();
         assert_eq!(got.move_index, Some(17));
         assert_eq!(got.score, -123);
-        assert_eq!(got.eval, 45);
         assert_eq!(got.depth, 7);
         assert_eq!(got.bound, Bound::Lower);
         assert!(tt.probe(0xdead_beee).is_none());

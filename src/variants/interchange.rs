@@ -64,7 +64,6 @@ impl Variant for Interchange {
     const NAME: &'static str = "interchange";
     const START_FEN: &'static str = "lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1";
     const HAS_CAPTURES: bool = false;
-    const NULL_MOVE_OK: bool = false;
     const REPETITION_DRAWS: bool = false;
 
     fn from_fen(text: &str) -> Result<Self, FenError> {

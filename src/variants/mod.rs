@@ -105,8 +105,6 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     const START_FEN: &'static str;
     /// Whether the game has captures (quiescence search is pointless without).
     const HAS_CAPTURES: bool = true;
-    /// Whether passing is a fair lower bound on the score (null-move pruning is sound).
-    const NULL_MOVE_OK: bool = true;
     /// Whether threefold repetition ends the game.
     const REPETITION_DRAWS: bool = true;
     /// Whether the 50-move rule ends the game (halfmove clock at 100).

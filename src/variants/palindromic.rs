@@ -351,7 +351,6 @@ impl Variant for Palindromic {
     const NAME: &'static str = "palindromic";
     const START_FEN: &'static str = "lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1";
     const HAS_CAPTURES: bool = false;
-    const NULL_MOVE_OK: bool = false;
     const REPETITION_DRAWS: bool = false;
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
