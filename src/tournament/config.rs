@@ -378,7 +378,7 @@ impl Config {
         if t.concurrency == 0 {
             return Err(ConfigError::Invalid("concurrency must be ≥ 1".into()));
         }
-        crate::variants::dispatch(&t.variant, super::NoOp)
+        crate::registry::dispatch(&t.variant, super::NoOp)
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
         if let Some(o) = &t.openings {
             if !matches!(o.order.as_str(), "sequential" | "random") {
