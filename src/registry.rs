@@ -31,3 +31,26 @@ pub fn run<F: VariantFn>(id: VariantId, f: F) -> F::Output {
 pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVariant> {
     Ok(run(name.parse()?, f))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+    impl VariantFn for Name {
+        type Output = &'static str;
+        fn call<V: Evaluate>(self) -> &'static str {
+            V::NAME
+        }
+    }
+
+    #[test]
+    fn each_id_runs_its_own_type() {
+        for id in VariantId::ALL {
+            assert_eq!(run(id, Name), id.name());
+        }
+        assert_eq!(dispatch("Chess960", Name), Ok("fischerandom"));
+        assert_eq!(dispatch("standard", Name), Ok("chess"));
+        assert!(dispatch("crazyhouse", Name).is_err());
+    }
+}

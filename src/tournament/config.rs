@@ -163,7 +163,7 @@ pub struct TournamentConfig {
 }
 
 fn default_variant() -> String {
-    "chess".into()
+    crate::variants::VariantId::Chess.name().into()
 }
 fn two() -> u32 {
     2

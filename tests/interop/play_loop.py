@@ -18,6 +18,13 @@ import chess.engine
 
 ZEST = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+# Every fourth game starts from a balanced ending with the halfmove clock at 90, so the loop
+# certainly crosses 50-move (and often threefold) positions before the 75-move rule ends it.
+ENDINGS = [
+    "8/8/1k6/1p1p1p2/1P1P1P2/1K6/8/8 w - - 90 60",
+    "8/2k5/8/3q4/8/3Q4/5K2/8 w - - 90 60",
+    "8/8/2k5/2p1p3/2P1P3/2K5/8/8 w - - 90 60",
+]
 
 
 def main():
@@ -27,10 +34,13 @@ def main():
     reasons = {}
     try:
         for n in range(GAMES):
-            board = chess.Board()
-            # Two random plies per side, so that the games differ.
-            for _ in range(4):
-                board.push(rng.choice(list(board.legal_moves)))
+            if n % 4 == 3:
+                board = chess.Board(ENDINGS[n // 4 % len(ENDINGS)])
+            else:
+                board = chess.Board()
+                # Two random plies per side, so that the games differ.
+                for _ in range(4):
+                    board.push(rng.choice(list(board.legal_moves)))
             limit = chess.engine.Limit(depth=1 + n % 3)
             while not board.is_game_over(claim_draw=False):
                 if board.can_claim_draw():
@@ -45,7 +55,7 @@ def main():
             outcome = board.outcome(claim_draw=False)
             reasons[outcome.termination.name] = reasons.get(outcome.termination.name, 0) + 1
             endings += 1
-            print(f"game {n + 1}: {board.ply()} plies, {board.result()} "
+            print(f"game {n + 1}: {len(board.move_stack)} moves, {board.result()} "
                   f"{outcome.termination.name}")
     finally:
         for e in engines:
