@@ -4,8 +4,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use zest::eval::Evaluate;
-use zest::search::{Limits, SearchOptions, Searcher};
 use zest::registry::{self, VariantFn};
+use zest::search::{Limits, SearchOptions, Searcher};
 use zest::variants;
 
 struct Counting;

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use zest::core::MoveList;
 use zest::eval::{Evaluate, Score, MATE};
+use zest::registry::{self, VariantFn};
 use zest::search::{Limits, SearchOptions, Searcher};
 use zest::tools::play::{random_opening, SplitMix};
-use zest::registry::{self, VariantFn};
 use zest::variants::{self, Variant};
 
 /// Plain minimax (negamax form), no pruning of any kind, over the search's move set and its

@@ -2,8 +2,8 @@
 //! order or shuffled by the seed, and shards that cover the tournament exactly once.
 
 use std::collections::BTreeSet;
-use zest::tournament::schedule::*;
 use zest::registry::{self, VariantFn};
+use zest::tournament::schedule::*;
 use zest::variants;
 
 const EPD: &str = include_str!("data/openings_6ply.epd");

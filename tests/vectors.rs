@@ -1,8 +1,8 @@
 //! The shared perft vectors (`../shared/rules/vectors.tsv`) for every registered variant.
 
 use std::path::Path;
-use zest::tools::perft::perft;
 use zest::registry::{self, VariantFn};
+use zest::tools::perft::perft;
 use zest::variants;
 
 const COPY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors.tsv");

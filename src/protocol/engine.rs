@@ -10,9 +10,9 @@
 
 use crate::core::{Color, MoveError};
 use crate::eval::{Evaluate, Score};
+use crate::registry::{self, VariantFn};
 use crate::search::{Iteration, Limits, SearchOptions, Searcher, StopHandle};
 use crate::tools::analyse::pv_strings;
-use crate::registry::{self, VariantFn};
 use crate::variants::{Game, Outcome, VariantId};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -142,7 +142,9 @@ impl<V: Evaluate> GameBox for Session<V> {
         self.game.undo()
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome().filter(|_| self.claimable_draw().is_none())
+        self.game
+            .outcome()
+            .filter(|_| self.claimable_draw().is_none())
     }
     fn claimable_draw(&self) -> Option<Outcome> {
         if !V::ID.draws_are_claims() {

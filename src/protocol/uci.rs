@@ -164,11 +164,26 @@ impl Uci {
 
     /// Stops the running search (a ponder or infinite one too) and prints its
     /// `bestmove`: every `go` gets exactly one, whatever comes in between.
+    /// Lines that arrive meanwhile are queued, so that an `isready` sent after the
+    /// command is answered after it.
     fn interrupt(&mut self) {
-        if self.current.is_some() && self.held.is_none() {
-            self.engine.stop();
+        if self.current.is_none() {
+            return;
         }
-        self.wait_search();
+        self.hold = false;
+        self.ponder_limits = None;
+        if let Some(d) = self.held.take() {
+            self.emit_bestmove(d);
+            return;
+        }
+        self.engine.stop();
+        while self.current.is_some() {
+            match self.rx.recv() {
+                Ok(Event::Done(d)) => self.done(d),
+                Ok(other) => self.pending.push_back(other),
+                Err(_) => self.current = None,
+            }
+        }
     }
 
     /// Commands are processed in order: a `position` or `go` that arrives
@@ -348,12 +363,14 @@ impl Uci {
 
     /// Own tokeniser: `searchmoves` with zest tokens, `ponder` with clocks, large values.
     /// A number that does not parse (or exceeds 64 bits) reads as 0, as Stockfish
-    /// reads it, so a broken clock means a quick move; an unknown word is skipped. Each is said in an `info string`,
-    /// and the search still runs: every `go` ends in a `bestmove`.
+    /// reads it, so a broken clock means a quick move; an unknown word is skipped.
+    /// Each is said in an `info string`, and the search still runs: every `go` ends
+    /// in a `bestmove`.
     fn parse_go_tokens(&self, line: &str) -> Option<(Limits, bool)> {
         let white = self.engine.game.turn() == crate::core::Color::White;
         let mut l = Limits::default();
         let mut ponder = false;
+        let mut malformed = false;
         let t: Vec<&str> = line.split_whitespace().skip(1).collect();
         let mut i = 0;
         while i < t.len() {
@@ -361,6 +378,7 @@ impl Uci {
             i += 1;
             if !is_go_keyword(key) {
                 send(&format!("info string go: ignored unknown word '{key}'"));
+                malformed = true;
                 continue;
             }
             if matches!(key, "infinite" | "ponder" | "searchmoves") {
@@ -386,6 +404,7 @@ impl Uci {
                         "info string go: {key} needs a 64-bit number, got '{}'; read as 0",
                         raw.unwrap_or("")
                     ));
+                    malformed = true;
                     0
                 }
             };
@@ -397,13 +416,22 @@ impl Uci {
                 "movestogo" => l.moves_to_go = Some(v.clamp(1, 1000) as u32),
                 "depth" => l.depth = Some(v.clamp(1, 127) as i32),
                 "nodes" => l.nodes = Some(v.max(1) as u64),
-                "mate" => l.depth = Some(v.saturating_mul(2).saturating_sub(1).clamp(1, 127) as i32),
+                "mate" => {
+                    l.depth = Some(v.saturating_mul(2).saturating_sub(1).clamp(1, 127) as i32)
+                }
                 "movetime" => l.movetime = Some(millis(v)),
                 _ => {} // the opponent's clock
             }
         }
         if !ponder && !has_any_limit(&l) {
-            l.infinite = true;
+            if malformed {
+                // Not a deliberate `go infinite`: the GUI's fields were broken (say the
+                // clock of the side not to move). Answer quickly, as with an empty clock.
+                send("info string go: no usable limit; searching as with 0 ms on the clock");
+                l.time = Some(Duration::ZERO);
+            } else {
+                l.infinite = true;
+            }
         }
         Some((l, ponder))
     }

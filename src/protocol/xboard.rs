@@ -335,7 +335,12 @@ impl Xboard {
                         .engine
                         .progress()
                         .map_or((i.time_ms, i.nodes), |(t, n)| (t.as_millis() as u64, n));
-                    send(&format!("stat01: {} {} {} 0 0", time_ms / 10, nodes, i.depth));
+                    send(&format!(
+                        "stat01: {} {} {} 0 0",
+                        time_ms / 10,
+                        nodes,
+                        i.depth
+                    ));
                 }
             }
             "undo" | "remove" => {

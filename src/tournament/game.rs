@@ -7,8 +7,8 @@ use super::config::{DrawConfig, EngineConfig, Limit, ResignConfig};
 use super::engine::{ClockState, Engine, EngineError, Reply};
 use super::schedule::{Job, Opening};
 use crate::core::{Color, Notation, Position, RawAction, Role, Square};
-use crate::variants::{Game, GameResult, Variant};
 use crate::variants::VariantId;
+use crate::variants::{Game, GameResult, Variant};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -251,8 +251,7 @@ pub fn play<V: Variant>(
         let e = seat.engine.as_mut().expect("started");
         let (wire, frc) = wire_variant(e, seat.cfg, &s.variant);
         orthodox_seat[i] = !frc
-            && s
-                .variant
+            && s.variant
                 .parse::<VariantId>()
                 .is_ok_and(VariantId::chess960_castling);
         if let Err(err) = e.new_game(&wire, frc, &fen, start_is_initial, &s.limit) {

@@ -89,7 +89,11 @@ pub fn chess960_fen(n: u16) -> String {
 
 impl<const FRC: bool> Variant for Fide<FRC> {
     type Move = Action;
-    const ID: VariantId = if FRC { VariantId::Chess960 } else { VariantId::Chess };
+    const ID: VariantId = if FRC {
+        VariantId::Chess960
+    } else {
+        VariantId::Chess
+    };
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
