@@ -4,6 +4,7 @@
 pub mod core;
 pub mod eval;
 pub mod protocol;
+pub mod registry;
 pub mod search;
 pub mod tools;
 pub mod tournament;

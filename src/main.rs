@@ -4,7 +4,8 @@ use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
-use zest::variants::{self, Variant, VariantFn};
+use zest::registry::{self, VariantFn};
+use zest::variants::{self, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -285,9 +286,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             fen,
             divide,
             depth,
-        }) => variants::dispatch(&variant, PerftCmd { fen, depth, divide }).map_err(unknown)?,
+        }) => registry::dispatch(&variant, PerftCmd { fen, depth, divide }).map_err(unknown)?,
         Some(Command::Moves { variant, fen }) => {
-            variants::dispatch(&variant, MovesCmd { fen }).map_err(unknown)?
+            registry::dispatch(&variant, MovesCmd { fen }).map_err(unknown)?
         }
         Some(Command::Analyse {
             variant,
@@ -309,7 +310,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             if depth.is_none() && movetime.is_none() && nodes.is_none() {
                 limits.depth = Some(10);
             }
-            variants::dispatch(
+            registry::dispatch(
                 &variant,
                 AnalyseCmd {
                     fen,
@@ -354,7 +355,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 boards: boards.unwrap_or(games == 1),
                 max_plies,
             };
-            variants::dispatch(&variant, PlayCmd(cfg)).map_err(unknown)?
+            registry::dispatch(&variant, PlayCmd(cfg)).map_err(unknown)?
         }
         Some(Command::Bench {
             threads,
@@ -368,7 +369,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             let (mut nodes, mut secs) = (0u64, 0f64);
             for name in names {
-                let r = variants::dispatch(
+                let r = registry::dispatch(
                     name,
                     BenchCmd {
                         depth,
@@ -413,7 +414,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Some(Command::Variants) => {
             for name in variants::NAMES {
-                let fen = variants::dispatch(name, StartFen).map_err(unknown)?;
+                let fen = registry::dispatch(name, StartFen).map_err(unknown)?;
                 let _ = writeln!(std::io::stdout(), "{name}\t{fen}");
             }
             Ok(())

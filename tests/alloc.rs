@@ -4,8 +4,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use zest::eval::Evaluate;
+use zest::registry::{self, VariantFn};
 use zest::search::{Limits, SearchOptions, Searcher};
-use zest::variants::{self, VariantFn};
+use zest::variants;
 
 struct Counting;
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
@@ -48,7 +49,7 @@ impl VariantFn for Measure {
 #[test]
 fn allocations_do_not_scale_with_nodes() {
     for name in variants::NAMES {
-        let (nodes, allocs) = variants::dispatch(name, Measure).unwrap();
+        let (nodes, allocs) = registry::dispatch(name, Measure).unwrap();
         // Per search: the worker's tables and one small Vec per iteration and PV line.
         assert!(nodes > 1000, "{name}: {nodes} nodes");
         assert!(

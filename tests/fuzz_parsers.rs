@@ -2,7 +2,8 @@
 //! each gives a typed error or a valid position/move.
 
 use zest::core::Notation;
-use zest::variants::{self, VariantFn};
+use zest::registry::{self, VariantFn};
+use zest::variants;
 
 struct Rng(u64);
 impl Rng {
@@ -111,7 +112,7 @@ fn hundred_thousand_fens_and_moves_never_panic() {
         let mv = mutate(&mut rng, base);
         let _ = Notation::parse(&mv);
         for name in variants::NAMES {
-            if variants::dispatch(name, Probe { fen: &fen, mv: &mv }).unwrap() {
+            if registry::dispatch(name, Probe { fen: &fen, mv: &mv }).unwrap() {
                 valid += 1;
             }
             total += 1;

@@ -1,21 +1,17 @@
 //! Independent clients and GUIs driving zest: python-chess over UCI and XBoard
-//! (standard chess and Chess960), and real xboard 4.9 under Xvfb. Each test
-//! skips with a notice when its program is not installed
+//! (standard chess and Chess960), cutechess-cli's UCI command order, and
+//! python-chess's game loop. A missing program fails the test under
+//! `ZEST_REQUIRE_PEERS=1` and skips it with a notice otherwise
 //! (`scripts/install-test-deps.sh` installs them).
 
-use std::process::Command;
+mod protocol_common;
 
-fn have_python_chess() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+use protocol_common::{have_python_chess, peer_missing};
+use std::process::Command;
 
 #[test]
 fn python_chess_drives_zest_over_uci_and_xboard() {
-    if !have_python_chess() {
-        eprintln!("notice: python3 with PyPI `chess` not installed; skipped (scripts/install-test-deps.sh)");
+    if !have_python_chess() && peer_missing("python3 with PyPI `chess`") {
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/interop/python_chess.py");
@@ -37,4 +33,44 @@ fn python_chess_drives_zest_over_uci_and_xboard() {
             "{line} missing:\n{stdout}"
         );
     }
+}
+
+/// Issue 30, acceptance 2: cutechess-cli's UCI command order (replayed from its
+/// uciengine.cpp), zest against zest in Chess960 from 20 start positions, every
+/// move checked by python-chess.
+#[test]
+fn cutechess_uci_order_plays_chess960_without_an_illegal_move() {
+    if !protocol_common::have_python_chess() && protocol_common::peer_missing("python-chess") {
+        return;
+    }
+    let out = protocol_common::run_interop_script("cutechess_uci.py", &["20"], 500);
+    eprintln!("{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("ok 20 games") && l.ends_with("no illegal move")),
+        "{out}"
+    );
+}
+
+/// Issue 30, acceptance 2: python-chess's `while not board.is_game_over(claim_draw=False):
+/// engine.play(…)` loop, 20 games, never `move=None` (threefold and 50-move positions
+/// included).
+#[test]
+fn python_chess_play_loop_reaches_the_end_of_20_games() {
+    if !protocol_common::have_python_chess() && protocol_common::peer_missing("python-chess") {
+        return;
+    }
+    let out = protocol_common::run_interop_script("play_loop.py", &["20"], 500);
+    eprintln!("{out}");
+    let ok = out
+        .lines()
+        .find(|l| l.starts_with("ok 20 games to the end, "))
+        .unwrap_or_else(|| panic!("{out}"));
+    // The loop went through positions where a draw could be claimed, and got moves there.
+    let claims: u32 = ok["ok 20 games to the end, ".len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(claims > 0, "{ok}");
 }

@@ -196,8 +196,8 @@ fn errors_keep_engine_running_and_position_unchanged() {
         "position startpos moves e2e4 e2e5",
         "position startpos moves zz99",
         "position startpos moves e2e4,d7d6",
-        "go depth",
-        "go wtime abc",
+        // Malformed `go` fields are searched with defaults and end in a bestmove
+        // (tests/protocol_clients.rs, malformed_go_fields_still_end_in_one_bestmove).
         "setoption name Threads value many",
         "setoption name UCI_Variant value nosuchvariant",
         "setoption",

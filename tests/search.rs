@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use zest::core::MoveList;
 use zest::eval::{Evaluate, Score, MATE};
+use zest::registry::{self, VariantFn};
 use zest::search::{Limits, SearchOptions, Searcher};
 use zest::tools::play::{random_opening, SplitMix};
-use zest::variants::{self, Variant, VariantFn};
+use zest::variants::{self, Variant};
 
 /// Plain minimax (negamax form), no pruning of any kind, over the search's move set and its
 /// verdict where that set is empty, with the game's search hooks.
@@ -143,7 +144,7 @@ impl VariantFn for AgreesWithMinimax {
 #[test]
 fn fixed_depth_search_equals_minimax_in_every_variant() {
     for name in variants::NAMES {
-        let n = variants::dispatch(name, AgreesWithMinimax).unwrap();
+        let n = registry::dispatch(name, AgreesWithMinimax).unwrap();
         assert!(n >= 25, "{name}: only {n} positions");
     }
 }

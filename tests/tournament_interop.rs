@@ -7,7 +7,8 @@
 mod util;
 
 use util::*;
-use zest::variants::{self, Game, VariantFn};
+use zest::registry::{self, VariantFn};
+use zest::variants::{self, Game};
 
 fn installed(p: &str) -> bool {
     std::path::Path::new(p).exists()
@@ -45,7 +46,7 @@ fn fairy_stockfish_plays_arrangement() {
     let e = "[[engine]]\nname=\"fsf1\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n[[engine]]\nname=\"fsf2\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n";
     let cfg = config(&dir, e, "variant=\"arrangement\"\nnodes=3000\nrounds=2\nconcurrency=2\nmax_moves=120\nseed=3\n[tournament.openings]\nfile=\"random:plies=8\"\n");
     let games = games_ending_normally(&cfg, 4);
-    variants::dispatch("arrangement", Replay(games)).unwrap();
+    registry::dispatch("arrangement", Replay(games)).unwrap();
 }
 
 #[test]
@@ -75,7 +76,7 @@ fn fairymax_over_xboard_plays_chess_from_book_positions() {
     for g in &games {
         assert!(g.engine_plies > 4);
     }
-    variants::dispatch("chess", Replay(games)).unwrap();
+    registry::dispatch("chess", Replay(games)).unwrap();
 }
 
 /// fairymax has no Chess960, so it plays Arrangement from arrangements that keep the kings on
@@ -113,5 +114,5 @@ fn fairymax_plays_arrangement_with_castling() {
         .filter(|m| ["e1h1", "e1a1", "e8h8", "e8a8"].contains(&m.as_str()))
         .count();
     assert!(castlings > 0, "no side castled in four games");
-    variants::dispatch("arrangement", Replay(games)).unwrap();
+    registry::dispatch("arrangement", Replay(games)).unwrap();
 }

@@ -2,8 +2,9 @@
 //! order or shuffled by the seed, and shards that cover the tournament exactly once.
 
 use std::collections::BTreeSet;
+use zest::registry::{self, VariantFn};
 use zest::tournament::schedule::*;
-use zest::variants::{self, VariantFn};
+use zest::variants;
 
 const EPD: &str = include_str!("data/openings_6ply.epd");
 
@@ -144,7 +145,7 @@ impl VariantFn for RandomOpenings {
 #[test]
 fn random_openings_are_deterministic_in_every_variant() {
     for name in variants::NAMES {
-        variants::dispatch(name, RandomOpenings).unwrap();
+        registry::dispatch(name, RandomOpenings).unwrap();
     }
     assert_eq!(parse_random("random:plies=6"), Some(6));
     assert_eq!(parse_random("book.epd"), None);

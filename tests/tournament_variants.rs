@@ -10,7 +10,8 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 use util::*;
-use zest::variants::{self, Game, VariantFn};
+use zest::registry::{self, VariantFn};
+use zest::variants::{self, Game};
 
 /// Whether `zest uci` answers `uciok` within two seconds.
 fn speaks_uci() -> bool {
@@ -75,6 +76,6 @@ fn zest_plays_zest_in_every_variant() {
         );
         eprintln!("{name}");
         let games = games_ending_normally(&cfg, 2);
-        variants::dispatch(name, Replay(games)).unwrap();
+        registry::dispatch(name, Replay(games)).unwrap();
     }
 }

@@ -1,8 +1,9 @@
 //! The shared perft vectors (`../shared/rules/vectors.tsv`) for every registered variant.
 
 use std::path::Path;
+use zest::registry::{self, VariantFn};
 use zest::tools::perft::perft;
-use zest::variants::{self, VariantFn};
+use zest::variants;
 
 const COPY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors.tsv");
 
@@ -56,7 +57,7 @@ fn perft_matches_every_row_of_registered_variants() {
         if !variants::NAMES.contains(&name) {
             continue;
         }
-        match variants::dispatch(name, Row { fen, depth }).unwrap() {
+        match registry::dispatch(name, Row { fen, depth }).unwrap() {
             Ok(n) if n == nodes => checked += 1,
             Ok(n) => failures.push(format!(
                 "{name} {fen} depth {depth}: expected {nodes}, got {n}"

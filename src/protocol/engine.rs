@@ -10,9 +10,10 @@
 
 use crate::core::{Color, MoveError};
 use crate::eval::{Evaluate, Score};
+use crate::registry::{self, VariantFn};
 use crate::search::{Iteration, Limits, SearchOptions, Searcher, StopHandle};
 use crate::tools::analyse::pv_strings;
-use crate::variants::{self, Game, Outcome, VariantFn};
+use crate::variants::{Game, Outcome, VariantId};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,8 +67,7 @@ pub type InfoSink = Box<dyn FnMut(&Info) + Send>;
 
 /// A game of some variant, operated through strings.
 pub trait GameBox: Send {
-    /// Registry name of the variant.
-    fn variant(&self) -> &'static str;
+    fn variant(&self) -> VariantId;
     fn fen(&self) -> String;
     fn start_fen(&self) -> &'static str;
     fn turn(&self) -> Color;
@@ -76,7 +76,12 @@ pub trait GameBox: Send {
     /// Parses and plays a move; unchanged on error.
     fn play(&mut self, mv: &str) -> Result<(), MoveError>;
     fn undo(&mut self) -> bool;
+    /// The game is over: no move may be played (a draw the player may only
+    /// claim does not count, see [`GameBox::claimable_draw`]).
     fn outcome(&self) -> Option<Outcome>;
+    /// Where the rules make threefold repetition and the 50-move rule a player's
+    /// claim (FIDE 9.2, 9.3: chess and Chess960), the draw that may be claimed now.
+    fn claimable_draw(&self) -> Option<Outcome>;
     /// Every legal move in notation. Swap's full positions have millions: prefer
     /// [`GameBox::is_legal`] wherever one move is to be checked.
     fn legal_moves(&self) -> Vec<String>;
@@ -106,13 +111,17 @@ pub struct SearchJob {
     pub cancel: Arc<AtomicBool>,
 }
 
+/// The rules' reason strings of the two claimable draws.
+const FIFTY_MOVES: &str = "50-move rule";
+const REPETITION: &str = "3-fold repetition";
+
 struct Session<V: Evaluate> {
     game: Game<V>,
 }
 
 impl<V: Evaluate> GameBox for Session<V> {
-    fn variant(&self) -> &'static str {
-        V::NAME
+    fn variant(&self) -> VariantId {
+        V::ID
     }
     fn fen(&self) -> String {
         self.game.position().fen()
@@ -133,7 +142,22 @@ impl<V: Evaluate> GameBox for Session<V> {
         self.game.undo()
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        self.game
+            .outcome()
+            .filter(|_| self.claimable_draw().is_none())
+    }
+    fn claimable_draw(&self) -> Option<Outcome> {
+        if !V::ID.draws_are_claims() {
+            return None;
+        }
+        let pos = self.game.position();
+        match pos.outcome() {
+            // Mate, stalemate and dead positions end the game at once, the clock does not.
+            Some(o) if o.reason == FIFTY_MOVES && pos.has_moves() => Some(o),
+            Some(_) => None,
+            None => (V::REPETITION_DRAWS && self.game.repetitions() >= 3)
+                .then(|| Outcome::draw(REPETITION)),
+        }
     }
     fn legal_moves(&self) -> Vec<String> {
         let pos = self.game.position();
@@ -251,8 +275,13 @@ impl VariantFn for NewGame<'_> {
 }
 
 /// Builds a game of `variant` from its start (`fen` None) or a FEN.
+pub fn new_game_of(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn GameBox>, String> {
+    registry::run(variant, NewGame(fen))
+}
+
+/// [`new_game_of`] the variant any of its names selects.
 pub fn new_game(variant: &str, fen: Option<&str>) -> Result<Box<dyn GameBox>, String> {
-    variants::dispatch(variant, NewGame(fen)).map_err(|e| e.to_string())?
+    new_game_of(variant.parse().map_err(|e| format!("{e}"))?, fen)
 }
 
 /// Writes protocol lines to stdout, one whole line at a time, flushed (GUIs wait on them).
@@ -294,6 +323,7 @@ pub fn spawn_stdin_reader(tx: Sender<Event>) {
 
 struct Running {
     id: u64,
+    start: Instant,
     stop: StopHandle,
     cancel: Arc<AtomicBool>,
     handle: JoinHandle<()>,
@@ -315,7 +345,7 @@ pub struct Engine {
 impl Engine {
     pub fn new(events: Sender<Event>) -> Engine {
         Engine {
-            game: new_game("chess", None).expect("chess is registered"),
+            game: new_game_of(VariantId::Chess, None).expect("chess starts"),
             searcher: Arc::new(Searcher::new(1, 16)),
             threads: 1,
             hash_mb: 16,
@@ -352,11 +382,17 @@ impl Engine {
     }
 
     /// Replaces the game; on error the old game stays.
-    pub fn set_game(&mut self, variant: &str, fen: Option<&str>) -> Result<(), String> {
-        let g = new_game(variant, fen)?;
+    pub fn set_game(&mut self, variant: VariantId, fen: Option<&str>) -> Result<(), String> {
+        let g = new_game_of(variant, fen)?;
         self.stop_and_wait();
         self.game = g;
         Ok(())
+    }
+
+    /// Time and nodes of the running search so far.
+    pub fn progress(&self) -> Option<(std::time::Duration, u64)> {
+        let r = self.running.as_ref()?;
+        Some((r.start.elapsed(), self.searcher.nodes()))
     }
 
     pub fn searching(&self) -> Option<u64> {
@@ -391,6 +427,7 @@ impl Engine {
         });
         self.running = Some(Running {
             id,
+            start: Instant::now(),
             stop,
             cancel,
             handle,

@@ -8,7 +8,7 @@
 use super::engine::{send, Done, Engine, Event, Info};
 use super::uci_score;
 use crate::search::Limits;
-use crate::variants;
+use crate::variants::{VariantId, NAMES};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
@@ -17,7 +17,9 @@ use vampirc_uci::{UciMessage, UciTimeControl};
 /// The UCI session: options, the position last set, and the pending search.
 pub struct Uci {
     engine: Engine,
-    variant: String,
+    /// `UCI_Variant`.
+    variant: VariantId,
+    /// `UCI_Chess960`: turns chess into Chess960.
     chess960: bool,
     /// The search started by `go ponder`/`go infinite` must not print
     /// `bestmove` before `stop`/`ponderhit`.
@@ -41,7 +43,7 @@ impl Uci {
             rx,
             pending: VecDeque::new(),
             engine: Engine::new(tx),
-            variant: "chess".into(),
+            variant: VariantId::Chess,
             chess960: false,
             hold: false,
             held: None,
@@ -50,12 +52,12 @@ impl Uci {
         }
     }
 
-    /// The registry name the options select.
-    fn effective_variant(&self) -> &str {
-        if self.chess960 && self.variant == "chess" {
-            "fischerandom"
+    /// The game the options select.
+    fn effective_variant(&self) -> VariantId {
+        if self.chess960 && self.variant == VariantId::Chess {
+            VariantId::Chess960
         } else {
-            &self.variant
+            self.variant
         }
     }
 
@@ -63,7 +65,7 @@ impl Uci {
         send(&format!("id name zest {}", env!("CARGO_PKG_VERSION")));
         send("id author the zest authors");
         let mut combo = String::from("option name UCI_Variant type combo default chess");
-        for name in variants::NAMES {
+        for name in NAMES {
             combo.push_str(" var ");
             combo.push_str(name);
         }
@@ -93,8 +95,8 @@ impl Uci {
                     }
                 }
                 Event::Eof => {
-                    // End of input: the running search still gets its `bestmove`.
-                    self.wait_search();
+                    // End of input means `quit`: stop, still answering the running search.
+                    self.interrupt();
                     break;
                 }
                 Event::Done(d) => self.done(d),
@@ -136,10 +138,9 @@ impl Uci {
             "isready" => send("readyok"),
             "debug" | "register" => {}
             "ucinewgame" => {
-                self.abandon();
+                self.interrupt();
                 self.engine.clear_hash();
-                let v = self.effective_variant().to_string();
-                let _ = self.engine.set_game(&v, None);
+                let _ = self.engine.set_game(self.effective_variant(), None);
             }
             "position" => self.position(line),
             "go" => self.go(line),
@@ -161,18 +162,28 @@ impl Uci {
         true
     }
 
-    /// Stops and forgets the running search (no `bestmove` for it).
-    fn abandon(&mut self) {
-        if let Some(id) = self.engine.stop_and_wait() {
-            if self.current == Some(id) {
-                // A GUI that sends a new position mid-search still expects the bestmove.
-                log::info!("search {id} abandoned");
+    /// Stops the running search (a ponder or infinite one too) and prints its
+    /// `bestmove`: every `go` gets exactly one, whatever comes in between.
+    /// Lines that arrive meanwhile are queued, so that an `isready` sent after the
+    /// command is answered after it.
+    fn interrupt(&mut self) {
+        if self.current.is_none() {
+            return;
+        }
+        self.hold = false;
+        self.ponder_limits = None;
+        if let Some(d) = self.held.take() {
+            self.emit_bestmove(d);
+            return;
+        }
+        self.engine.stop();
+        while self.current.is_some() {
+            match self.rx.recv() {
+                Ok(Event::Done(d)) => self.done(d),
+                Ok(other) => self.pending.push_back(other),
+                Err(_) => self.current = None,
             }
         }
-        self.current = None;
-        self.hold = false;
-        self.held = None;
-        self.ponder_limits = None;
     }
 
     /// Commands are processed in order: a `position` or `go` that arrives
@@ -204,7 +215,10 @@ impl Uci {
                     }
                     _ => self.pending.push_back(Event::Line(l)),
                 },
-                Ok(Event::Eof) => self.pending.push_back(Event::Eof),
+                Ok(Event::Eof) => {
+                    self.engine.stop();
+                    self.pending.push_back(Event::Eof);
+                }
                 Err(_) => {
                     self.current = None;
                 }
@@ -230,8 +244,8 @@ impl Uci {
                 return;
             }
         };
-        let variant = self.effective_variant().to_string();
-        let mut game = match super::engine::new_game(&variant, fen.as_deref()) {
+        let variant = self.effective_variant();
+        let mut game = match super::engine::new_game_of(variant, fen.as_deref()) {
             Ok(g) => g,
             Err(e) => {
                 send(&format!("info string invalid FEN for {variant}: {e}"));
@@ -252,13 +266,15 @@ impl Uci {
         let Some((limits, ponder)) = self.parse_go(line) else {
             return;
         };
-        if self.engine.game.outcome().is_some() {
+        if let Some(o) = self.engine.game.outcome() {
             // A finished game has no moves; say why, then answer at once.
-            if let Some(o) = self.engine.game.outcome() {
-                send(&format!("info string game over: {o}"));
-            }
+            send(&format!("info string game over: {o}"));
             send("bestmove (none)");
             return;
+        }
+        if let Some(c) = self.engine.game.claimable_draw() {
+            // FIDE: the player may claim; the GUI is the arbiter, so zest still plays.
+            send(&format!("info string draw may be claimed: {c}"));
         }
         let mut search_limits = limits.clone();
         if ponder || limits.infinite {
@@ -346,47 +362,76 @@ impl Uci {
     }
 
     /// Own tokeniser: `searchmoves` with zest tokens, `ponder` with clocks, large values.
+    /// A number that does not parse (or exceeds 64 bits) reads as 0, as Stockfish
+    /// reads it, so a broken clock means a quick move; an unknown word is skipped.
+    /// Each is said in an `info string`, and the search still runs: every `go` ends
+    /// in a `bestmove`.
     fn parse_go_tokens(&self, line: &str) -> Option<(Limits, bool)> {
         let white = self.engine.game.turn() == crate::core::Color::White;
         let mut l = Limits::default();
         let mut ponder = false;
+        let mut malformed = false;
         let t: Vec<&str> = line.split_whitespace().skip(1).collect();
         let mut i = 0;
-        let num = |i: usize| -> Option<i64> { t.get(i + 1).and_then(|s| s.parse::<i64>().ok()) };
         while i < t.len() {
             let key = t[i];
-            let flag = matches!(key, "infinite" | "ponder" | "searchmoves");
-            let v = if flag { None } else { num(i) };
-            match (key, v) {
-                ("infinite", _) => l.infinite = true,
-                ("ponder", _) => ponder = true,
-                ("searchmoves", _) => {
-                    // zest's searcher has no root-move filter: accept and say so.
-                    let n = t[i + 1..].iter().take_while(|w| !is_go_keyword(w)).count();
-                    send("info string searchmoves is not supported; searching all moves");
-                    i += n;
+            i += 1;
+            if !is_go_keyword(key) {
+                send(&format!("info string go: ignored unknown word '{key}'"));
+                malformed = true;
+                continue;
+            }
+            if matches!(key, "infinite" | "ponder" | "searchmoves") {
+                match key {
+                    "infinite" => l.infinite = true,
+                    "ponder" => ponder = true,
+                    _ => {
+                        // zest's searcher has no root-move filter: accept and say so.
+                        i += t[i..].iter().take_while(|w| !is_go_keyword(w)).count();
+                        send("info string searchmoves is not supported; searching all moves");
+                    }
                 }
-                ("wtime", Some(v)) if white => l.time = Some(millis(v)),
-                ("btime", Some(v)) if !white => l.time = Some(millis(v)),
-                ("winc", Some(v)) if white => l.increment = millis(v),
-                ("binc", Some(v)) if !white => l.increment = millis(v),
-                ("wtime" | "btime" | "winc" | "binc", Some(_)) => {}
-                ("movestogo", Some(v)) => l.moves_to_go = Some(v.clamp(1, 1000) as u32),
-                ("depth", Some(v)) => l.depth = Some(v.clamp(1, 127) as i32),
-                ("nodes", Some(v)) => l.nodes = Some(v.max(1) as u64),
-                ("mate", Some(v)) => l.depth = Some((2 * v - 1).clamp(1, 127) as i32),
-                ("movetime", Some(v)) => l.movetime = Some(millis(v)),
+                continue;
+            }
+            let raw = t.get(i).copied().filter(|w| !is_go_keyword(w));
+            if raw.is_some() {
+                i += 1;
+            }
+            let v = match raw.map(|w| w.parse::<i64>().ok()) {
+                Some(Some(v)) => v,
                 _ => {
                     send(&format!(
-                        "info string malformed go command at '{key}': {line}"
+                        "info string go: {key} needs a 64-bit number, got '{}'; read as 0",
+                        raw.unwrap_or("")
                     ));
-                    return None;
+                    malformed = true;
+                    0
                 }
+            };
+            match key {
+                "wtime" if white => l.time = Some(millis(v)),
+                "btime" if !white => l.time = Some(millis(v)),
+                "winc" if white => l.increment = millis(v),
+                "binc" if !white => l.increment = millis(v),
+                "movestogo" => l.moves_to_go = Some(v.clamp(1, 1000) as u32),
+                "depth" => l.depth = Some(v.clamp(1, 127) as i32),
+                "nodes" => l.nodes = Some(v.max(1) as u64),
+                "mate" => {
+                    l.depth = Some(v.saturating_mul(2).saturating_sub(1).clamp(1, 127) as i32)
+                }
+                "movetime" => l.movetime = Some(millis(v)),
+                _ => {} // the opponent's clock
             }
-            i += if flag { 1 } else { 2 };
         }
         if !ponder && !has_any_limit(&l) {
-            l.infinite = true;
+            if malformed {
+                // Not a deliberate `go infinite`: the GUI's fields were broken (say the
+                // clock of the side not to move). Answer quickly, as with an empty clock.
+                send("info string go: no usable limit; searching as with 0 ms on the clock");
+                l.time = Some(Duration::ZERO);
+            } else {
+                l.infinite = true;
+            }
         }
         Some((l, ponder))
     }
@@ -402,26 +447,24 @@ impl Uci {
         let value = value.trim().to_string();
         let int = |lo: i64, hi: i64| value.parse::<i64>().ok().map(|v| v.clamp(lo, hi));
         match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => {
-                let v = value.to_ascii_lowercase();
-                if variants::NAMES.contains(&v.as_str()) {
-                    self.abandon();
+            "uci_variant" => match value.parse::<VariantId>() {
+                Ok(v) => {
+                    self.interrupt();
                     self.variant = v;
-                    let ev = self.effective_variant().to_string();
-                    let _ = self.engine.set_game(&ev, None);
+                    let ev = self.effective_variant();
+                    let _ = self.engine.set_game(ev, None);
                     let fen = self.engine.game.start_fen();
                     send(&format!("info string variant {ev} startpos {fen}"));
-                } else {
-                    send(&format!("info string unknown variant: {value}"));
                 }
-            }
-            "uci_chess960" => match value.as_str() {
-                "true" | "false" => {
-                    self.chess960 = value == "true";
-                    let ev = self.effective_variant().to_string();
+                Err(e) => send(&format!("info string {e}")),
+            },
+            "uci_chess960" => match value.to_ascii_lowercase().as_str() {
+                v @ ("true" | "false") => {
+                    self.chess960 = v == "true";
+                    let ev = self.effective_variant();
                     if ev != self.engine.game.variant() {
-                        self.abandon();
-                        let _ = self.engine.set_game(&ev, None);
+                        self.interrupt();
+                        let _ = self.engine.set_game(ev, None);
                     }
                 }
                 _ => send(&format!(
@@ -430,7 +473,7 @@ impl Uci {
             },
             "threads" => match int(1, 256) {
                 Some(v) => {
-                    self.abandon();
+                    self.interrupt();
                     let h = self.engine.hash_mb();
                     self.engine.configure(v as usize, h);
                 }
@@ -438,7 +481,7 @@ impl Uci {
             },
             "hash" => match int(1, 4096) {
                 Some(v) => {
-                    self.abandon();
+                    self.interrupt();
                     let t = self.engine.threads();
                     self.engine.configure(t, v as usize);
                 }
@@ -454,7 +497,10 @@ impl Uci {
                     "info string Move Overhead expects a number: {value}"
                 )),
             },
-            "clear hash" => self.engine.clear_hash(),
+            "clear hash" => {
+                self.interrupt();
+                self.engine.clear_hash();
+            }
             "ponder" => {}
             _ => send(&format!("info string unknown option: {name}")),
         }

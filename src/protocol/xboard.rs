@@ -9,33 +9,17 @@ use super::engine::{send, Done, Engine, Event, Info};
 use super::xboard_score;
 use crate::core::Color;
 use crate::search::Limits;
-use crate::variants;
+use crate::variants::VariantId;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// xboard's names of zest's variants: xboard calls chess `normal`.
-fn xboard_name(registry: &str) -> &str {
-    match registry {
-        "chess" => "normal",
-        other => other,
-    }
-}
-
-/// Names xboard knows itself; it needs no `setup` for them.
-fn xboard_native(name: &str) -> bool {
-    matches!(name, "normal" | "fischerandom")
-}
-
-/// Variants whose moves are two-action turns or paths, which xboard 4.9 garbles
-/// (measured in the research note): without the extension zest does not play them.
-const NO_XBOARD_MOVES: &[&str] = &["interchange", "palindromic", "swap"];
-
 /// xboard's piece-type slots (`-pieceToCharTable` order of xboard's common.h)
 /// chosen for zest's extra pieces: L in the Lance slot, A in the Angel
-/// (archbishop) slot, D in the Cardinal slot, X in the Silver slot. One table
-/// serves every variant; letters a variant does not use are simply absent.
-const PIECE_TO_CHAR: &str = "PNBRQ..A.....D..X.L...Kpnbrq..a.....d..x.l...k";
+/// (archbishop) slot, D in the Cardinal slot, X in the Alfil slot (drawn as an
+/// elephant; the Silver slot has no glyph in xboard 4.9 and showed a knight).
+/// One table serves every variant; letters a variant does not use are simply absent.
+const PIECE_TO_CHAR: &str = "PNBRQ.XA.....D....L...Kpnbrq.xa.....d....l...k";
 
 /// Betza descriptions of the non-FIDE pieces, sent as `piece` lines so xboard
 /// can draw moves and write `VariantMen`. The left-handed rook's real rule has
@@ -117,8 +101,8 @@ struct Clock {
 /// The CECP session.
 pub struct Xboard {
     engine: Engine,
-    /// The name xboard used (`normal`, `exile`, …).
-    variant: String,
+    /// The game `variant` selected.
+    variant: VariantId,
     force: bool,
     engine_color: Color,
     analyze: bool,
@@ -140,7 +124,7 @@ impl Xboard {
     pub fn new(tx: Sender<Event>) -> Xboard {
         Xboard {
             engine: Engine::new(tx),
-            variant: "normal".into(),
+            variant: VariantId::Chess,
             force: false,
             engine_color: Color::Black,
             analyze: false,
@@ -172,8 +156,9 @@ impl Xboard {
                     }
                 }
                 Event::Eof => {
-                    // End of input: finish the move being thought about (a
-                    // piped script expects it), then exit.
+                    // End of input means `quit`: stop at once, still sending the
+                    // move being thought about (a piped script expects it).
+                    self.engine.stop();
                     while self.thinking.is_some() {
                         match rx.recv() {
                             Ok(Event::Done(d)) => self.done(d),
@@ -190,13 +175,7 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let mut names = vec!["normal".to_string()];
-        names.extend(
-            variants::NAMES
-                .iter()
-                .map(|n| xboard_name(n).to_string())
-                .filter(|n| n != "normal"),
-        );
+        let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.xboard_name()).collect();
         send(&format!(
             "feature myname=\"zest {}\" setboard=1 usermove=1 ping=1 time=1 playother=1 \
              colors=0 draw=0 reuse=1 analyze=1 sigint=0 sigterm=0 name=0 memory=1 smp=1 \
@@ -246,18 +225,17 @@ impl Xboard {
                 self.engine_color = Color::Black;
                 self.clock.sd = None;
                 self.engine.clear_hash();
-                self.set_variant("normal");
+                self.set_variant(VariantId::Chess);
                 self.after_position_change();
             }
-            "variant" => {
-                if variants::dispatch(registry_name(arg), NoOp).is_err() {
-                    send(&format!("Error (unsupported variant): {arg}"));
-                } else {
+            "variant" => match arg.parse::<VariantId>() {
+                Ok(v) => {
                     self.abandon();
-                    self.set_variant(arg);
+                    self.set_variant(v);
                     self.after_position_change();
                 }
-            }
+                Err(_) => send(&format!("Error (unsupported variant): {arg}")),
+            },
             "setboard" => self.setboard(arg),
             "usermove" => self.usermove(arg),
             "go" => {
@@ -351,11 +329,16 @@ impl Xboard {
             }
             "." => {
                 if self.analyze {
+                    // Time and nodes as of now, not of the last finished iteration.
                     let i = self.last.lock().map(|i| i.clone()).unwrap_or_default();
+                    let (time_ms, nodes) = self
+                        .engine
+                        .progress()
+                        .map_or((i.time_ms, i.nodes), |(t, n)| (t.as_millis() as u64, n));
                     send(&format!(
                         "stat01: {} {} {} 0 0",
-                        i.time_ms / 10,
-                        i.nodes,
+                        time_ms / 10,
+                        nodes,
                         i.depth
                     ));
                 }
@@ -392,24 +375,23 @@ impl Xboard {
 
     /// `variant NAME`: the start position, and for names xboard does not know
     /// the board (`setup`) and the new pieces' moves (`piece`), before any `pong`.
-    fn set_variant(&mut self, name: &str) {
-        let registry = registry_name(name);
-        let custom = self.start_fen.clone().filter(|_| !xboard_native(name));
+    fn set_variant(&mut self, id: VariantId) {
+        let custom = self.start_fen.clone().filter(|_| !id.xboard_native());
         let loaded = match &custom {
-            Some(fen) => match self.engine.set_game(registry, Some(fen)) {
+            Some(fen) => match self.engine.set_game(id, Some(fen)) {
                 Ok(()) => true,
                 Err(e) => {
-                    send(&format!("tellusererror Start FEN invalid for {name}: {e}"));
+                    send(&format!("tellusererror Start FEN invalid for {id}: {e}"));
                     false
                 }
             },
             None => false,
         };
-        if !loaded && self.engine.set_game(registry, None).is_err() {
+        if !loaded && self.engine.set_game(id, None).is_err() {
             return;
         }
-        self.variant = name.to_string();
-        if !xboard_native(name) {
+        self.variant = id;
+        if !id.xboard_native() {
             let start = if loaded {
                 self.engine.game.fen()
             } else {
@@ -562,7 +544,7 @@ impl Xboard {
             return None;
         }
         let registry = self.engine.game.variant();
-        let structural = NO_XBOARD_MOVES.contains(&registry)
+        let structural = !registry.has_xboard_moves()
             || self
                 .engine
                 .game
@@ -570,10 +552,9 @@ impl Xboard {
                 .iter()
                 .any(|m| m.contains(',') || m.contains('/'));
         if structural {
+            // The first sentence fits xboard's dialog; protocol/xboard.md says the rest.
             return Some(format!(
-                "zest cannot play {registry} here: its moves (two-action turns, swap paths, \
-                 setup swaps) have no XBoard form. Play it with a client that accepts the \
-                 zestmoves feature, with 'zest tournament', or over UCI. Analysis works."
+                "zest cannot play {registry} in xboard: its moves have no XBoard form."
             ));
         }
         None
@@ -664,7 +645,13 @@ impl Xboard {
                     to_xboard(&m, &fen).unwrap_or(m.clone())
                 };
                 send(&format!("move {out}"));
-                if let Some(o) = self.engine.game.outcome() {
+                // The game's end, or (chess) the draw zest's move lets it claim.
+                if let Some(o) = self
+                    .engine
+                    .game
+                    .outcome()
+                    .or_else(|| self.engine.game.claimable_draw())
+                {
                     send(&o.to_string());
                 }
             }
@@ -708,20 +695,6 @@ fn castling_from_san(token: &str, fen: &str, legal: &[String]) -> Option<String>
                     || (tf - kf).abs() == 2)
         })
         .cloned()
-}
-
-/// Registry name for an xboard variant name.
-fn registry_name(xb: &str) -> &str {
-    match xb {
-        "normal" => "chess",
-        other => other,
-    }
-}
-
-struct NoOp;
-impl variants::VariantFn for NoOp {
-    type Output = ();
-    fn call<V: crate::eval::Evaluate>(self) {}
 }
 
 /// A bare token that could be a move (protocol v1 style input).

@@ -74,6 +74,12 @@ impl Searcher {
         self.shared.tt.clear();
     }
 
+    /// Nodes of the running (or last) search so far; workers add theirs every 1024
+    /// nodes, so a GUI's progress line (`stat01`) can be current.
+    pub fn nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+
     pub fn hashfull(&self) -> u32 {
         self.shared.tt.hashfull()
     }

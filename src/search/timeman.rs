@@ -58,10 +58,12 @@ impl TimeManager {
             };
         }
         if let Some(mt) = limits.movetime {
+            // A fixed time per move is the user's budget: no soft limit stops the
+            // iterations early, only the hard one (as Stockfish spends `movetime`).
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
             return TimeManager {
                 start,
-                soft: Some(t),
+                soft: None,
                 hard: Some(t),
             };
         }
@@ -107,6 +109,20 @@ impl TimeManager {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn movetime_is_spent_to_its_end() {
+        let tm = TimeManager::new(&Limits::movetime(1000), Duration::from_millis(10));
+        assert_eq!(tm.hard, Some(Duration::from_millis(990)));
+        assert_eq!(tm.soft, None);
+        // Half the budget gone (where the clock's soft limit would stop): go on.
+        let half = TimeManager {
+            start: Instant::now() - Duration::from_millis(600),
+            ..tm
+        };
+        assert!(half.may_start_iteration());
+        assert!(!half.out_of_time());
+    }
 
     #[test]
     fn clock_budget_leaves_margin() {

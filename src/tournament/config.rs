@@ -163,7 +163,7 @@ pub struct TournamentConfig {
 }
 
 fn default_variant() -> String {
-    "chess".into()
+    crate::variants::VariantId::Chess.name().into()
 }
 fn two() -> u32 {
     2
@@ -378,7 +378,7 @@ impl Config {
         if t.concurrency == 0 {
             return Err(ConfigError::Invalid("concurrency must be ≥ 1".into()));
         }
-        crate::variants::dispatch(&t.variant, super::NoOp)
+        crate::registry::dispatch(&t.variant, super::NoOp)
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
         if let Some(o) = &t.openings {
             if !matches!(o.order.as_str(), "sequential" | "random") {

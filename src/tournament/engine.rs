@@ -411,7 +411,7 @@ impl Engine {
             }
             Protocol::Xboard => {
                 self.send("new")?;
-                if wire != "normal" && wire != "chess" {
+                if wire.parse() != Ok(crate::variants::VariantId::Chess) {
                     self.send(&format!("variant {wire}"))?;
                 }
                 self.send("force")?;

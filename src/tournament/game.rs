@@ -7,6 +7,7 @@ use super::config::{DrawConfig, EngineConfig, Limit, ResignConfig};
 use super::engine::{ClockState, Engine, EngineError, Reply};
 use super::schedule::{Job, Opening};
 use crate::core::{Color, Notation, Position, RawAction, Role, Square};
+use crate::variants::VariantId;
 use crate::variants::{Game, GameResult, Variant};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -93,19 +94,21 @@ pub struct Seat<'a> {
 /// How the engine names the variant on the wire: `(name, chess960)`.
 fn wire_variant(e: &Engine, cfg: &EngineConfig, variant: &str) -> (String, bool) {
     if let Some(w) = cfg.variants.get(variant) {
-        let frc = matches!(w.as_str(), "fischerandom" | "chess960");
+        let frc = w.parse::<VariantId>() == Ok(VariantId::Chess960);
         return (w.clone(), frc);
     }
-    let frc_like = matches!(variant, "fischerandom" | "chess960" | "arrangement");
+    let id = variant.parse::<VariantId>().ok();
+    let frc_like = id.is_some_and(VariantId::chess960_castling);
     if e.knows_variant(variant) {
         return (variant.to_string(), frc_like);
     }
     // Protocol names of the orthodox games; Arrangement's play phase is Chess960.
-    match (variant, e.is_uci()) {
-        ("chess" | "normal" | "standard", true) => ("chess".into(), false),
-        ("chess" | "normal" | "standard", false) => ("normal".into(), false),
-        (_, true) if frc_like => ("chess".into(), true),
-        (_, false) if frc_like => ("fischerandom".into(), true),
+    let (chess, chess960) = (VariantId::Chess, VariantId::Chess960);
+    match (id, e.is_uci()) {
+        (Some(VariantId::Chess), true) => (chess.name().into(), false),
+        (Some(VariantId::Chess), false) => (chess.xboard_name().into(), false),
+        (_, true) if frc_like => (chess.name().into(), true),
+        (_, false) if frc_like => (chess960.xboard_name().into(), true),
         _ => (variant.to_string(), false),
     }
 }
@@ -248,10 +251,9 @@ pub fn play<V: Variant>(
         let e = seat.engine.as_mut().expect("started");
         let (wire, frc) = wire_variant(e, seat.cfg, &s.variant);
         orthodox_seat[i] = !frc
-            && matches!(
-                s.variant.as_str(),
-                "fischerandom" | "chess960" | "arrangement"
-            );
+            && s.variant
+                .parse::<VariantId>()
+                .is_ok_and(VariantId::chess960_castling);
         if let Err(err) = e.new_game(&wire, frc, &fen, start_is_initial, &s.limit) {
             failed[i] = Some((err, "new game"));
             *seat.engine = None;

@@ -38,7 +38,7 @@ pub enum TournamentError {
 
 /// Validation-only dispatch target.
 pub(crate) struct NoOp;
-impl crate::variants::VariantFn for NoOp {
+impl crate::registry::VariantFn for NoOp {
     type Output = ();
     fn call<V: crate::eval::Evaluate>(self) {}
 }
@@ -101,7 +101,7 @@ pub fn process_cpu_seconds() -> f64 {
 /// Runs the tournament `cfg` describes.
 pub fn run(cfg: &Config, opts: &RunOptions) -> Result<RunReport, TournamentError> {
     cfg.validate()?;
-    crate::variants::dispatch(&cfg.tournament.variant, Typed { cfg, opts })
+    crate::registry::dispatch(&cfg.tournament.variant, Typed { cfg, opts })
         .map_err(|e| TournamentError::Other(e.to_string()))?
 }
 
@@ -110,7 +110,7 @@ struct Typed<'a> {
     opts: &'a RunOptions,
 }
 
-impl crate::variants::VariantFn for Typed<'_> {
+impl crate::registry::VariantFn for Typed<'_> {
     type Output = Result<RunReport, TournamentError>;
     fn call<V: crate::eval::Evaluate>(self) -> Self::Output {
         run_typed::<V>(self.cfg, self.opts)

@@ -23,7 +23,11 @@ pub fn write(r: &GameRecord) -> String {
     tag(&mut out, "White", &r.white);
     tag(&mut out, "Black", &r.black);
     tag(&mut out, "Result", &r.result);
-    if !matches!(r.variant.as_str(), "chess" | "normal" | "standard") {
+    if !r
+        .variant
+        .parse()
+        .is_ok_and(crate::variants::VariantId::is_orthodox)
+    {
         tag(&mut out, "Variant", &r.variant);
     }
     if !r.start_is_initial {

@@ -448,7 +448,7 @@ impl Arrangement {
 
 impl Variant for Arrangement {
     type Move = ArrMove;
-    const NAME: &'static str = "arrangement";
+    const ID: super::VariantId = super::VariantId::Arrangement;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 king";
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {

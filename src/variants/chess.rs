@@ -1,7 +1,7 @@
 //! FIDE chess and Chess960 (`fischerandom`): the [`fide`] rules with each
 //! game's castling notation (`e1g1` in chess, king + rook square `e1h1` in Chess960).
 
-use super::{fide, Outcome, Variant};
+use super::{fide, Outcome, Variant, VariantId};
 use crate::core::fen::{self, FenError};
 use crate::core::{Action, ActionKind, Position, Role, Square};
 use std::ops::ControlFlow;
@@ -89,7 +89,11 @@ pub fn chess960_fen(n: u16) -> String {
 
 impl<const FRC: bool> Variant for Fide<FRC> {
     type Move = Action;
-    const NAME: &'static str = if FRC { "fischerandom" } else { "chess" };
+    const ID: VariantId = if FRC {
+        VariantId::Chess960
+    } else {
+        VariantId::Chess
+    };
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
@@ -104,6 +108,13 @@ impl<const FRC: bool> Variant for Fide<FRC> {
         }
         if fide::king_attacked(&pos, !pos.turn()) {
             return Err(FenError::Illegal("the side not to move is in check"));
+        }
+        if !FRC && !standard_castling(&pos) {
+            // Chess's castling notation (king two files) cannot write such a castling.
+            return Err(FenError::Illegal(
+                "castling from a Chess960 array (king off the e-file or rook off the a/h-file): \
+                 use the variant fischerandom",
+            ));
         }
         Ok(Fide { pos })
     }
@@ -176,6 +187,17 @@ impl<const FRC: bool> Variant for Fide<FRC> {
             }
         }
     }
+}
+
+/// Every castling right is FIDE's: king on the e-file, rook in the corner.
+fn standard_castling(pos: &Position) -> bool {
+    pos.castles().iter().all(|(color, side, rook)| {
+        let corner = match side {
+            crate::core::CastleSide::King => 7,
+            crate::core::CastleSide::Queen => 0,
+        };
+        pos.king(color).file() == 4 && rook.file() == corner
+    })
 }
 
 /// `e1g1` meaning castling in Chess960 when no king step has that form.

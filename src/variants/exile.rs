@@ -578,7 +578,7 @@ impl Exile {
 
 impl Variant for Exile {
     type Move = ExileMove;
-    const NAME: &'static str = "exile";
+    const ID: super::VariantId = super::VariantId::Exile;
     const START_FEN: &'static str = "raXkqbXr/pppppppp/8/8/8/8/PPPPPPPP/RAxKQBxR w KQkq - 0 1";
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {

@@ -61,7 +61,7 @@ impl TwoAction for Interchange {
 
 impl Variant for Interchange {
     type Move = Turn;
-    const NAME: &'static str = "interchange";
+    const ID: super::VariantId = super::VariantId::Interchange;
     const START_FEN: &'static str = "lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1";
     const HAS_CAPTURES: bool = false;
     const REPETITION_DRAWS: bool = false;

@@ -1,13 +1,15 @@
 //! The [`Variant`] interface, one implementation per game, and the registry by name.
 //!
 //! Generic code (perft, search, protocols, tournament) is written once over
-//! `V: Variant` and dispatched statically through [`dispatch`].
+//! `V: Variant` and dispatched statically through `crate::registry`, which
+//! stands on both this module and `eval` (so that `variants` needs no evaluator).
 
 pub mod arrangement;
 pub mod chess;
 pub mod exile;
 pub mod fide;
 pub mod game;
+pub mod id;
 pub mod interchange;
 pub mod palindromic;
 pub mod swap;
@@ -20,6 +22,7 @@ use std::hash::Hash;
 use std::ops::ControlFlow;
 
 pub use game::Game;
+pub use id::{UnknownVariant, VariantId, NAMES};
 
 /// `1-0`, `0-1` or `1/2-1/2`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -99,8 +102,10 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// A whole move in this game's notation: one action, a two-action turn, a path.
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
 
+    /// Which game this is (its names and front-end facts).
+    const ID: VariantId;
     /// Registry name (`chess`, `fischerandom`, `interchange`, …).
-    const NAME: &'static str;
+    const NAME: &'static str = Self::ID.name();
     /// The start position; for Chess960 the standard array (the others: `Fide::start_position`).
     const START_FEN: &'static str;
     /// Whether the game has captures (quiescence search is pointless without).
@@ -197,41 +202,4 @@ pub fn parse_by_listing<V: Variant>(pos: &V, s: &str) -> Result<V::Move, MoveErr
             None => Err(MoveError::Illegal(s.to_string())),
         },
     }
-}
-
-/// Something to run for whichever variant a name selects (Rust has no generic closures).
-/// Every registered variant has rules and an evaluator, so tools may search any of them.
-pub trait VariantFn {
-    type Output;
-    fn call<V: crate::eval::Evaluate>(self) -> Self::Output;
-}
-
-/// The registered names, in the order `zest variants` lists them.
-pub const NAMES: &[&str] = &[
-    "chess",
-    "fischerandom",
-    "interchange",
-    "swap",
-    "palindromic",
-    "exile",
-    "arrangement",
-];
-
-/// An unknown variant name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: {names})", names = NAMES.join(", "))]
-pub struct UnknownVariant(pub String);
-
-/// Runs `f` with the variant type registered under `name`.
-pub fn dispatch<F: VariantFn>(name: &str, f: F) -> Result<F::Output, UnknownVariant> {
-    Ok(match name {
-        "chess" | "normal" | "standard" => f.call::<chess::Chess>(),
-        "fischerandom" | "chess960" | "960" => f.call::<chess::Chess960>(),
-        "interchange" => f.call::<interchange::Interchange>(),
-        "swap" => f.call::<swap::Swap>(),
-        "palindromic" => f.call::<palindromic::Palindromic>(),
-        "exile" => f.call::<exile::Exile>(),
-        "arrangement" => f.call::<arrangement::Arrangement>(),
-        other => return Err(UnknownVariant(other.to_string())),
-    })
 }

@@ -348,7 +348,7 @@ impl TwoAction for Palindromic {
 
 impl Variant for Palindromic {
     type Move = Turn;
-    const NAME: &'static str = "palindromic";
+    const ID: super::VariantId = super::VariantId::Palindromic;
     const START_FEN: &'static str = "lnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNL w - - 0 1";
     const HAS_CAPTURES: bool = false;
     const REPETITION_DRAWS: bool = false;

@@ -148,6 +148,44 @@ impl Drop for Zest {
     }
 }
 
+/// A test's peer program (`what`) is missing: under `ZEST_REQUIRE_PEERS=1` (CI)
+/// that fails the test; on a developer's machine it skips with a notice.
+/// Returns whether to skip.
+pub fn peer_missing(what: &str) -> bool {
+    if std::env::var("ZEST_REQUIRE_PEERS").is_ok_and(|v| v == "1") {
+        panic!("{what} is missing and ZEST_REQUIRE_PEERS=1 (scripts/install-test-deps.sh)");
+    }
+    eprintln!("notice: {what} not installed; skipped (scripts/install-test-deps.sh)");
+    true
+}
+
+/// Whether python3 can import the PyPI `chess` package (python-chess).
+pub fn have_python_chess() -> bool {
+    Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Runs `tests/interop/SCRIPT zest ARGS…` under a wall-clock cap; its stdout on success.
+pub fn run_interop_script(script: &str, args: &[&str], cap_s: u32) -> String {
+    let path = format!("{}/tests/interop/{script}", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("timeout")
+        .arg(cap_s.to_string())
+        .args(["python3", &path, env!("CARGO_BIN_EXE_zest")])
+        .args(args)
+        .output()
+        .expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{script} failed ({:?})\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        out.status
+    );
+    stdout
+}
+
 /// The registered variant names, as `zest variants` prints them.
 pub fn variant_names() -> Vec<String> {
     zest::variants::NAMES

@@ -293,7 +293,7 @@ impl Swap {
 
 impl Variant for Swap {
     type Move = SwapMove;
-    const NAME: &'static str = "swap";
+    const ID: super::VariantId = super::VariantId::Swap;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
