@@ -5,9 +5,11 @@
 #   fairymax:                zest against another engine in xboard; tournament over XBoard
 #   stockfish, fairy-stockfish: tournament conformance and interop (scripts/conformance.sh)
 #   python3 + PyPI chess:    tests/protocol_interop.rs (python-chess as an independent client)
+#   wine + wine64 + gcc-mingw-w64-x86-64 + rustup target x86_64-pc-windows-gnu:
+#                            tests/windows.rs (zest.exe cross-built and run under Wine)
 set -euo pipefail
 need=()
-for p in xboard xvfb xauth fairymax stockfish fairy-stockfish python3-pip; do
+for p in xboard xvfb xauth fairymax stockfish fairy-stockfish python3-pip wine wine64 gcc-mingw-w64-x86-64; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -16,4 +18,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 if ! python3 -c "import chess.engine" 2>/dev/null; then
   python3 -m pip install -q chess || python3 -m pip install -q --break-system-packages chess
+fi
+if ! rustup target list --installed | grep -qx x86_64-pc-windows-gnu; then
+  rustup target add x86_64-pc-windows-gnu
 fi

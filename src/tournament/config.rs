@@ -32,7 +32,8 @@ pub enum Protocol {
 #[serde(deny_unknown_fields)]
 pub struct EngineConfig {
     pub name: String,
-    /// Program to run (searched in `PATH`, then `/usr/games`).
+    /// Program to run: a name searched in `PATH` (then `/usr/games`), or a path, which is
+    /// relative to `dir` when that is given.
     pub cmd: String,
     #[serde(default)]
     pub args: Vec<String>,

@@ -10,7 +10,7 @@
 use super::config::{option_value, EngineConfig, Limit, Protocol};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -93,16 +93,33 @@ pub struct Engine {
     buf: String,
 }
 
-/// Finds `cmd` in PATH or `/usr/games` (where Debian puts stockfish and fairymax).
-fn resolve(cmd: &str) -> PathBuf {
-    if cmd.contains('/') {
-        return PathBuf::from(cmd);
+/// The program to run for `cmd`. A relative path (with `/`, or `\` on Windows) is taken from
+/// the engine's working directory `dir` on every platform, as Unix's spawn does (Windows
+/// would take it from the runner's). A bare name is looked up in PATH, then in `/usr/games`
+/// where that exists (Debian puts stockfish and fairymax there), as `name.exe` first on
+/// Windows.
+fn resolve(cmd: &str, dir: Option<&Path>) -> PathBuf {
+    let p = Path::new(cmd);
+    if cmd.contains(std::path::is_separator) {
+        return match dir {
+            Some(d) if p.is_relative() => std::path::absolute(d.join(p)).unwrap_or(d.join(p)),
+            _ => p.to_path_buf(),
+        };
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path).chain([PathBuf::from("/usr/games")]) {
-        let p = dir.join(cmd);
-        if p.is_file() {
-            return p;
+    let games = Path::new("/usr/games");
+    let extra = (cfg!(unix) && games.is_dir()).then(|| games.to_path_buf());
+    let mut names = vec![
+        format!("{cmd}{}", std::env::consts::EXE_SUFFIX),
+        cmd.to_string(),
+    ];
+    names.dedup();
+    for dir in std::env::split_paths(&path).chain(extra) {
+        for name in &names {
+            let p = dir.join(name);
+            if p.is_file() {
+                return p;
+            }
         }
     }
     PathBuf::from(cmd)
@@ -115,7 +132,7 @@ impl Engine {
         startup: Duration,
         stall: Duration,
     ) -> Result<Engine, EngineError> {
-        let mut cmd = Command::new(resolve(&cfg.cmd));
+        let mut cmd = Command::new(resolve(&cfg.cmd, cfg.dir.as_deref()));
         cmd.args(&cfg.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -2,6 +2,8 @@
 //! lines with timeouts (the research note's recommended test method).
 #![allow(dead_code)]
 
+pub mod transcript;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -13,12 +15,20 @@ pub struct Zest {
     rx: Receiver<String>,
     /// Every line read so far (for failure messages).
     pub seen: Vec<String>,
+    /// What `send` ends lines with: `"\n"`, or `"\r\n"` as Windows GUIs write.
+    pub eol: &'static str,
 }
 
 impl Zest {
     pub fn start(args: &[&str]) -> Zest {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_zest"))
-            .args(args)
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_zest"));
+        cmd.args(args);
+        Zest::spawn(cmd)
+    }
+
+    /// Any command that runs zest (e.g. `zest.exe` under Wine in tests/windows.rs).
+    pub fn spawn(mut cmd: Command) -> Zest {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -44,12 +54,13 @@ impl Zest {
             stdin,
             rx,
             seen: Vec::new(),
+            eol: "\n",
         }
     }
 
     pub fn send(&mut self, line: &str) {
         let s = self.stdin.as_mut().expect("stdin open");
-        writeln!(s, "{line}").expect("write to zest");
+        write!(s, "{line}{}", self.eol).expect("write to zest");
         s.flush().expect("flush");
     }
 
