@@ -8,7 +8,7 @@ mod util;
 
 use util::*;
 use zest::registry::{self, VariantFn};
-use zest::variants::{self, Game};
+use zest::variants::Game;
 
 fn installed(p: &str) -> bool {
     std::path::Path::new(p).exists()
