@@ -8,7 +8,9 @@ use crate::core::Color;
 use crate::variants::arrangement::{ArrMove, Arrangement};
 use crate::variants::Variant;
 
-impl SearchHooks for Arrangement {}
+impl SearchHooks for Arrangement {
+    const FORWARD_PRUNING: bool = true;
+}
 
 impl Evaluate for Arrangement {
     fn evaluate(&self) -> Score {

@@ -10,7 +10,9 @@ use crate::core::Color;
 use crate::variants::exile::{Exile, ExileMove};
 use crate::variants::Variant;
 
-impl SearchHooks for Exile {}
+impl SearchHooks for Exile {
+    const FORWARD_PRUNING: bool = true;
+}
 
 impl Evaluate for Exile {
     fn evaluate(&self) -> Score {

@@ -210,7 +210,9 @@ pub fn mvv_lva(pos: &Position, m: Action) -> i32 {
     victim * 10 - attacker / 10 + m.promotion.map_or(0, |r| value(r) * 10)
 }
 
-impl<const FRC: bool> SearchHooks for Fide<FRC> {}
+impl<const FRC: bool> SearchHooks for Fide<FRC> {
+    const FORWARD_PRUNING: bool = true;
+}
 
 impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]

@@ -15,6 +15,11 @@ pub trait SearchHooks: Variant {
     /// (every 32 nodes) to 13 % (every node).
     const CLOCK_CHECK_NODES: u32 = 1024;
 
+    /// Whether the static evaluation judges a quiet position well enough to prune by it
+    /// (reverse futility and futility pruning). Off by default: the two-action games'
+    /// evaluations miss too much that one more action changes.
+    const FORWARD_PRUNING: bool = false;
+
     /// The depth of the `n`-th iteration of iterative deepening (`n` from 1); a fixed-depth
     /// search still ends at the depth asked for.
     #[inline]

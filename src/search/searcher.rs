@@ -132,7 +132,20 @@ struct Node {
     in_check: bool,
     /// Another thread is searching this node ([`Breadcrumbs`]).
     marked: bool,
+    /// The static evaluation where forward pruning uses it ([`NO_EVAL`] otherwise).
+    eval: Score,
 }
+
+/// Marks a ply without a static evaluation (in check, or a game without forward pruning).
+const NO_EVAL: Score = -INFINITE;
+
+/// Reverse futility pruning: the deepest node it applies to, and its margin per ply.
+const RFP_DEPTH: i32 = 7;
+const RFP_MARGIN: Score = 80;
+/// Futility pruning of quiet moves: the deepest node, and the margin `BASE + PER_PLY * depth`.
+const FUTILITY_DEPTH: i32 = 6;
+const FUTILITY_BASE: Score = 100;
+const FUTILITY_PER_PLY: Score = 110;
 
 /// A search thread's private state.
 pub struct Worker<'a, V: Evaluate> {
@@ -151,6 +164,9 @@ pub struct Worker<'a, V: Evaluate> {
     aborted: bool,
     /// Nodes since the main thread last read the clock ([`SearchHooks::CLOCK_CHECK_NODES`]).
     since_clock: u32,
+    /// Static evaluation at each ply of the current line ([`NO_EVAL`] where none), to tell
+    /// whether the side to move is improving on its position two plies earlier.
+    evals: [Score; MAX_PLY + 2],
 }
 
 impl<'a, V: Evaluate> Worker<'a, V> {
@@ -178,6 +194,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             seldepth: 0,
             aborted: false,
             since_clock: 0,
+            evals: [NO_EVAL; MAX_PLY + 2],
         }
     }
 
@@ -532,6 +549,14 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
 
         let in_check = pos.is_check();
+        let forward = V::FORWARD_PRUNING && pruning && !in_check;
+        let eval = if forward { static_eval(pos, ply) } else { NO_EVAL };
+        self.evals[ply as usize] = eval;
+        if forward && !pv_node {
+            if let Some(s) = self.reverse_futility(ply, depth, eval, beta) {
+                return s;
+            }
+        }
         let mut list = MoveList::new();
         pos.search_moves(&mut list);
         if list.is_empty() {
@@ -554,9 +579,20 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             pv_node,
             in_check,
             marked: crumb.as_ref().is_some_and(|c| c.marked),
+            eval,
         };
         let tt_index = tt.and_then(|e| e.move_index);
         self.search_moves(pos, &node, list, tt_index, alpha, beta)
+    }
+
+    /// Reverse futility pruning: the evaluation, where it stands so far above beta at a low
+    /// depth that the few plies left will not bring it back (less far when the side to
+    /// move is improving on its position two plies earlier).
+    fn reverse_futility(&self, ply: i32, depth: i32, eval: Score, beta: Score) -> Option<Score> {
+        let before = if ply >= 2 { self.evals[ply as usize - 2] } else { NO_EVAL };
+        let improving = before != NO_EVAL && eval > before;
+        let margin = RFP_MARGIN * (depth - improving as i32);
+        (depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - margin >= beta).then_some(eval)
     }
 
     /// Null-move pruning: the score, where passing still fails high (the position is good
@@ -614,7 +650,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             pick_next(&mut list, &mut scores, &mut order, i);
             let mv = list[i];
             let noisy = pos.is_noisy(mv);
-            let score = self.search_move(pos, node, mv, i, noisy, alpha, beta);
+            let prunable = node.eval != NO_EVAL && !noisy && best > -MATE_BOUND;
+            let Some(score) = self.search_move(pos, node, mv, i, noisy, prunable, alpha, beta)
+            else {
+                continue;
+            };
             if self.aborted {
                 self.keys.pop();
                 return 0;
@@ -665,7 +705,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// The score of `mv`, the `i`-th move of `node`: the first with the full window, the
     /// others with a null window (reduced when late and quiet), searched again at full
-    /// depth and then with the full window while they beat alpha.
+    /// depth and then with the full window while they beat alpha. `None` where a
+    /// `prunable` quiet move that gives no check is futile: at a low depth, the evaluation
+    /// plus a margin for what it might gain stays at or below alpha.
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -674,14 +716,22 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         mv: V::Move,
         i: usize,
         noisy: bool,
+        prunable: bool,
         alpha: Score,
         beta: Score,
-    ) -> Score {
+    ) -> Option<Score> {
         let mut child = pos.clone();
         child.play(mv);
         let (depth, ply) = (node.depth - 1, node.ply + 1);
         if i == 0 {
-            return -self.negamax(&child, depth, ply, -beta, -alpha, true);
+            return Some(-self.negamax(&child, depth, ply, -beta, -alpha, true));
+        }
+        if prunable
+            && node.depth <= FUTILITY_DEPTH
+            && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * node.depth <= alpha
+            && !child.is_check()
+        {
+            return None;
         }
         let r = self.reduction(node, mv, i, noisy, &child);
         let mut score = -self.negamax(&child, depth - r, ply, -alpha - 1, -alpha, true);
@@ -691,7 +741,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if score > alpha && score < beta && !self.aborted {
             score = -self.negamax(&child, depth, ply, -beta, -alpha, true);
         }
-        score
+        Some(score)
     }
 
     /// Late-move reduction, in plies, of `mv`, the `i`-th move of `node`, leading to
