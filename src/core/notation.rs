@@ -1,4 +1,4 @@
-//! Move notation (`../shared/rules/README.md`): the syntax only. A string is
+//! Move notation (`protocol/README.md`): the syntax only. A string is
 //! first read into a [`Notation`] here; the variant then resolves it against
 //! the position, so that `e1h1` is castling only where castling is legal.
 

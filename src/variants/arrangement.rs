@@ -1,4 +1,4 @@
-//! Arrangement Chess (`../shared/rules/arrangement.md`): a four-step setup phase in which
+//! Arrangement Chess (`docs/rules/arrangement.md`): a four-step setup phase in which
 //! the players swap back-rank pieces (Black's king swap, White's forced mirror, Black's queen
 //! swap, White's queen swap joined to White's first move), then FIDE chess with Chess960
 //! castling. The play phase is [`fide`] unchanged; this file only adds the setup phase, its

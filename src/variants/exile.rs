@@ -1,4 +1,4 @@
-//! Exile Chess (`../shared/rules/exile.md`): archbishop, duke and exile, forced
+//! Exile Chess (`docs/rules/exile.md`): archbishop, duke and exile, forced
 //! knight tours of the exiles on each side's first two moves, free castling,
 //! promotion to duke only, and a bare king or no legal move losing.
 //!

@@ -1,4 +1,4 @@
-//! Interchange Chess (`../shared/rules/interchange.md`): a race without captures.
+//! Interchange Chess (`docs/rules/interchange.md`): a race without captures.
 //! Every piece moves forward only (rooks also sideways, each in one fixed direction);
 //! a turn moves one own piece then one of the opponent's; when nothing can move, the
 //! side with more pieces on their destination squares wins.

@@ -1,4 +1,4 @@
-//! Palindromic Chess (`../shared/rules/palindromic.md`): the two-action, forward-only
+//! Palindromic Chess (`docs/rules/palindromic.md`): the two-action, forward-only
 //! game of Interchange, won by the player whose turn completes the exact reversal of
 //! the start array. No pawn double step; the own action must be the longest legal
 //! move of the chosen piece; no action may preclude any piece from its destination.

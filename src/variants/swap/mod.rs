@@ -1,4 +1,4 @@
-//! Swap Chess (`../shared/rules/swap.md`): FIDE chess plus swap sequences,
+//! Swap Chess (`docs/rules/swap.md`): FIDE chess plus swap sequences,
 //! pawns on their own first rank, the KO rule and its seventh FEN field.
 //!
 //! Ordinary moves are [`fide`]'s, plus the first-rank pawn double step. Swap
