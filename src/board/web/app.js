@@ -10,7 +10,16 @@ const app = {
   idle: null, mode: 'two', analysis: null, busy: false, engineTurn: false,
 };
 
+/** Requests in flight, shown on <body data-pending> so tests can wait for the page. */
+let pending = 0;
+function track(d) { pending += d; document.body.dataset.pending = String(pending); }
+
 async function api(path, body, method) {
+  track(1);
+  try { return await call(path, body, method); } finally { track(-1); }
+}
+
+async function call(path, body, method) {
   const opts = { method: method || (body === undefined ? 'GET' : 'POST') };
   if (body !== undefined) opts.body = typeof body === 'string' ? body : JSON.stringify(body);
   const r = await fetch(`/api/session/${app.id}${path}`, opts);
