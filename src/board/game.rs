@@ -183,9 +183,9 @@ fn swap_targets(swap: &Swap, prefix: &[String]) -> Result<Targets, String> {
         }
     }
     let mut t = Targets::default();
-    let opts = generator::prefix_options(pos, ko, &path).map_err(str::to_string)?;
     match pending {
         Some(sq) => {
+            let opts = generator::prefix_options(pos, ko, &path).map_err(str::to_string)?;
             for &(n, promo) in &opts.next {
                 if n != sq {
                     continue;
