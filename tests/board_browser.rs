@@ -139,7 +139,8 @@ async fn enter(c: &Client, mv: &str) {
         // The move may go on (a Swap sequence, an Exile king step): end it here.
         click(c, "#end").await;
     }
-    assert_eq!(plies(c).await, before + 1, "{mv} was not played; message: {}",
+    // (In play mode zest may already have replied.)
+    assert!(plies(c).await > before, "{mv} was not played; message: {}",
         js(c, "return document.getElementById('message').textContent").await);
 }
 
@@ -255,7 +256,7 @@ async fn seven_games_entered_by_clicks() {
     play_game(&c, "arrangement", None, &arr, Some("arrangement")).await;
 
     // Swap: a sequence of two or more swaps ending in a promotion, then ordinary play.
-    let fswap = "4k3/1P6/8/2n5/3B4/8/6p1/R3K2N w Q - 0 1";
+    let fswap = "2n5/3P4/B7/7k/8/8/8/K7 w - - 0 1";
     let swap = choose_moves("swap", fswap, 10, &|ply, m| ply == 0 && m.matches('/').count() >= 2 && m.contains('='));
     assert!(swap[0].matches('/').count() >= 2 && swap[0].contains('='), "{swap:?}");
     play_game(&c, "swap", Some(fswap), &swap, None).await;
