@@ -241,6 +241,12 @@ async fn seven_games_entered_by_clicks() {
         play_game(&c, v, None, &moves, Some(v)).await;
     }
 
+    // A turn whose own action must be passed (White's pieces are all stuck): the pass button.
+    let fpass = "KL6/PP6/8/8/8/4p3/8/4k3 w - - 0 1";
+    let pass = choose_moves("interchange", fpass, 3, &|_, m| m.contains("0000"));
+    assert!(pass[0].starts_with("0000,"), "{pass:?}");
+    play_game(&c, "interchange", Some(fpass), &pass, None).await;
+
     // Exile: the four tours from the start, then a free castling in a cleared position.
     let exile_start = new_game("exile", None).unwrap().fen();
     let exile = choose_moves("exile", &exile_start, 10, &|_, _| false);
