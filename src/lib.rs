@@ -1,6 +1,7 @@
 //! zest: rules, search and tools for Interchange, Swap, Palindromic, Exile and
 //! Arrangement Chess (plus FIDE chess and Chess960 on the same core).
 
+pub mod board;
 pub mod core;
 pub mod eval;
 pub mod protocol;

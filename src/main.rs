@@ -93,6 +93,21 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
     },
+    /// Play, analyse and watch every game in a browser: a local web server (docs/board.md).
+    Board {
+        /// Port (default 8960, or a free one when that is taken).
+        #[arg(long)]
+        port: Option<u16>,
+        /// Interface to listen on; other than loopback only when asked.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Searches that may run at once (others wait).
+        #[arg(long, default_value_t = 2)]
+        max_searches: usize,
+    },
     /// Engine-vs-engine tournament (engines.toml; see README "Tournaments").
     Tournament(Box<zest::tournament::cli::TournamentArgs>),
     /// Fixed search benchmark over every variant: total nodes (signature) and nodes per second.
@@ -399,6 +414,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
             );
             Ok(())
         }
+        Some(Command::Board {
+            port,
+            host,
+            open,
+            max_searches,
+        }) => zest::board::run(zest::board::Options {
+            host,
+            port,
+            open,
+            max_searches,
+        })
+        .map_err(CliError),
         Some(Command::Tournament(args)) => zest::tournament::cli::main(*args).map_err(CliError),
         None => {
             zest::protocol::run(zest::protocol::Protocol::Auto);

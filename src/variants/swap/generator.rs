@@ -608,10 +608,19 @@ pub fn canonical(pos: &Position, target: &Board, key: u64) -> Option<SwapPath> {
     v.found
 }
 
-/// Checks one path against the rules, swap by swap. Returns the result's
-/// placement and key ([`Walker::result_key`]) or why the path is illegal.
-/// KO is the caller's business.
-pub fn validate(pos: &Position, path: &SwapPath) -> Result<(Board, u64), &'static str> {
+/// A path replayed swap by swap: the walker after its swaps and what the next swap needs.
+struct Replayed {
+    w: Walker,
+    cur: Square,
+    p1: Piece,
+    /// The mover's king is attacked now (a check that has lasted since the move began).
+    in_check: bool,
+    /// A check was given: the sequence cannot go on.
+    ended: bool,
+}
+
+/// Replays `path` (its first square alone is allowed) against the rules, swap by swap.
+fn replay(pos: &Position, path: &SwapPath) -> Result<Replayed, &'static str> {
     let mut w = Walker::new(pos);
     let us = pos.turn();
     let s0 = path.square(0);
@@ -672,10 +681,127 @@ pub fn validate(pos: &Position, path: &SwapPath) -> Result<(Board, u64), &'stati
         cur = t;
         p1 = new_p1;
     }
-    if in_check {
+    Ok(Replayed {
+        w,
+        cur,
+        p1,
+        in_check,
+        ended,
+    })
+}
+
+/// Checks one path against the rules, swap by swap. Returns the result's
+/// placement and key ([`Walker::result_key`]) or why the path is illegal.
+/// KO is the caller's business.
+pub fn validate(pos: &Position, path: &SwapPath) -> Result<(Board, u64), &'static str> {
+    let r = replay(pos, path)?;
+    if r.in_check {
         return Err("ends with its own king in check");
     }
-    Ok((w.pos.board.clone(), w.result_key()))
+    Ok((r.w.pos.board.clone(), r.w.result_key()))
+}
+
+/// What may follow a partial swap path ([`prefix_options`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrefixOptions {
+    /// The path so far is a legal sequence: the mover may stop here.
+    pub may_end: bool,
+    /// The next swaps (square, promotion chosen by it) that some legal sequence continues with.
+    pub next: Vec<(Square, Option<Role>)>,
+}
+
+/// Looks for any legal end below a swap, within a node budget (KO applied).
+struct Exists<'a> {
+    ko: Option<&'a Position>,
+    budget: u64,
+    found: bool,
+}
+
+impl Visit for Exists<'_> {
+    #[inline]
+    fn descend(&mut self, _w: &Walker) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        true
+    }
+
+    fn end(&mut self, w: &Walker) -> ControlFlow<()> {
+        if let Some(ko) = self.ko {
+            if w.pos.key() == ko.key() && w.pos.board == ko.board {
+                return ControlFlow::Continue(());
+            }
+        }
+        self.found = true;
+        ControlFlow::Break(())
+    }
+}
+
+/// Nodes an existence search below one candidate swap may visit; past it the
+/// swap is offered (a person may still find the way; the move is checked when played).
+const EXISTS_BUDGET: u64 = 200_000;
+
+/// The incremental form of the generator, for entering a sequence swap by swap:
+/// from the partial `path` (its first square alone: P1 chosen, no swap yet),
+/// which next swaps some legal sequence continues with, and whether the path
+/// may end here. Never lists whole sequences, so it answers in milliseconds
+/// where the full list has millions. `ko` is the opponent's last sequence when
+/// the KO rule applies.
+pub fn prefix_options(
+    pos: &Position,
+    ko: Option<&SwapPath>,
+    path: &SwapPath,
+) -> Result<PrefixOptions, &'static str> {
+    let ko_pos = ko.map(|k| ko_position(pos, k));
+    let is_ko = |w: &Walker| {
+        ko_pos
+            .as_ref()
+            .is_some_and(|k| w.pos.key() == k.key() && w.pos.board == k.board)
+    };
+    let Replayed {
+        mut w,
+        cur,
+        p1,
+        in_check,
+        ended,
+    } = replay(pos, path)?;
+    let may_end = path.swaps() > 0 && !in_check && !is_ko(&w);
+    let mut next = Vec::new();
+    if ended {
+        return Ok(PrefixOptions { may_end, next });
+    }
+    for t in NameOrder::new(w.targets(cur, p1)) {
+        let x = w.pos.piece_at(t).expect("target occupied");
+        if x == p1 {
+            continue;
+        }
+        let mut choices: arrayvec::ArrayVec<(Piece, Piece, Option<Role>), 4> =
+            arrayvec::ArrayVec::new();
+        if p1.role == Role::Pawn && t.rank() == last_rank(p1.color) {
+            for r in PROMOTION_ORDER {
+                choices.push((Piece::new(p1.color, r), x, Some(r)));
+            }
+        } else if x.role == Role::Pawn && cur.rank() == last_rank(x.color) {
+            for r in PROMOTION_ORDER {
+                choices.push((p1, Piece::new(x.color, r), Some(r)));
+            }
+        } else {
+            choices.push((p1, x, None));
+        }
+        for (new_p1, new_x, promo) in choices {
+            let mut v = Exists {
+                ko: ko_pos.as_ref(),
+                budget: EXISTS_BUDGET,
+                found: false,
+            };
+            let _ = w.step(&mut v, cur, t, p1, x, new_p1, new_x, promo, in_check);
+            if v.found || v.budget == 0 {
+                next.push((t, promo));
+            }
+        }
+    }
+    Ok(PrefixOptions { may_end, next })
 }
 
 #[cfg(test)]
