@@ -3,6 +3,9 @@
 //! skips with a notice when its program is not installed
 //! (`scripts/install-test-deps.sh` installs them).
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 use std::process::Command;
 
 fn have_python_chess() -> bool {
@@ -15,8 +18,7 @@ fn have_python_chess() -> bool {
 #[test]
 fn python_chess_drives_zest_over_uci_and_xboard() {
     if !have_python_chess() {
-        eprintln!("notice: python3 with PyPI `chess` not installed; skipped (scripts/install-test-deps.sh)");
-        return;
+        return peers::missing("python3 with PyPI `chess`");
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/interop/python_chess.py");
     let out = Command::new("timeout")

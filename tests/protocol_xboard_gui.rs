@@ -3,6 +3,9 @@
 //! Skips with a notice when xboard or xvfb-run is missing
 //! (`scripts/install-test-deps.sh` installs them).
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 use std::path::PathBuf;
 use std::process::Command;
 use zest::protocol::engine::{new_game, GameBox};
@@ -22,9 +25,7 @@ fn tools() -> Option<(PathBuf, PathBuf)> {
     match (xb, xvfb) {
         (Some(a), Some(b)) => Some((a, b)),
         _ => {
-            eprintln!(
-                "notice: xboard or xvfb-run not installed; skipped (scripts/install-test-deps.sh)"
-            );
+            peers::missing("xboard or xvfb-run");
             None
         }
     }
@@ -320,8 +321,7 @@ fn xboard_zest_vs_zest_arrangement_play_phase() {
 #[test]
 fn xboard_zest_vs_fairymax_normal() {
     let Some(fairymax) = find(&["/usr/games/fairymax", "/usr/bin/fairymax"]) else {
-        eprintln!("notice: fairymax not installed; skipped");
-        return;
+        return peers::missing("fairymax");
     };
     let z = zest_cmd();
     let fm = fairymax.to_string_lossy().to_string();

@@ -2,6 +2,9 @@
 //! or run out of time each lose their game with a clear termination; nothing hangs and the
 //! rest of the tournament completes. The engines are `tests/fixtures/fake_engine.py`.
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
@@ -93,8 +96,7 @@ const FAULTS: &[(&str, &str, &[&str], &str, &str)] = &[
 #[test]
 fn every_fault_loses_its_game_and_the_tournament_goes_on() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found (the fake engines are Python scripts)");
-        return;
+        return peers::missing("python3 (the fake engines are Python scripts)");
     }
     let dir = scratch("faults");
     let mut engines = fake("good", "uci", &[]);
@@ -172,8 +174,7 @@ fn every_fault_loses_its_game_and_the_tournament_goes_on() {
 #[test]
 fn a_hung_engine_loses_on_time_under_a_clock() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     let dir = scratch("forfeit");
     let engines = format!(
@@ -213,8 +214,7 @@ fn node_limits_over_xboard_are_refused_up_front() {
 #[test]
 fn sprt_stops_early_on_a_decision() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     let dir = scratch("sprt");
     let engines = format!(

@@ -3,6 +3,9 @@
 //! phase sent as Chess960) and fairymax (XBoard, positions set up in `edit` mode since it has
 //! no `setboard`) plays chess; every game is refereed by zest's rules and every move replays.
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
@@ -38,8 +41,7 @@ impl VariantFn for Replay {
 #[test]
 fn fairy_stockfish_plays_arrangement() {
     if !installed("/usr/games/fairy-stockfish") {
-        eprintln!("SKIP: fairy-stockfish not installed");
-        return;
+        return peers::missing("fairy-stockfish");
     }
     let dir = scratch("fsf-arrangement");
     let e = "[[engine]]\nname=\"fsf1\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n[[engine]]\nname=\"fsf2\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n";
@@ -51,8 +53,7 @@ fn fairy_stockfish_plays_arrangement() {
 #[test]
 fn fairymax_over_xboard_plays_chess_from_book_positions() {
     if !installed("/usr/games/fairymax") || !installed("/usr/games/fairy-stockfish") {
-        eprintln!("SKIP: fairymax or fairy-stockfish not installed");
-        return;
+        return peers::missing("fairymax or fairy-stockfish");
     }
     let dir = scratch("fairymax");
     let epd = dir.join("book.epd");
@@ -84,8 +85,7 @@ fn fairymax_over_xboard_plays_chess_from_book_positions() {
 #[test]
 fn fairymax_plays_arrangement_with_castling() {
     if !installed("/usr/games/fairymax") {
-        eprintln!("SKIP: fairymax not installed");
-        return;
+        return peers::missing("fairymax");
     }
     let dir = scratch("fairymax-arrangement");
     let epd = dir.join("book.epd");

@@ -1,6 +1,9 @@
 //! PGN output: tag roster and order, Variant, SetUp/FEN, TimeControl, Termination, the rules'
 //! reason string as the comment before the result, move numbers from the FEN, book comments.
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
@@ -11,8 +14,7 @@ use zest::tournament::pgn;
 #[test]
 fn a_played_game_is_written_with_every_tag() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     let dir = scratch("pgn");
     let book = dir.join("book.pgn");

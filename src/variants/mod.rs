@@ -10,6 +10,7 @@ pub mod fide;
 pub mod game;
 pub mod interchange;
 pub mod palindromic;
+pub mod san;
 pub mod swap;
 pub mod two_action;
 
