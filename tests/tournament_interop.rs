@@ -25,7 +25,7 @@ impl VariantFn for Replay {
             for m in &g.moves {
                 game.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
             }
-            if g.termination == "normal" {
+            if g.termination == zest::tournament::record::Termination::Normal {
                 let o = game
                     .outcome()
                     .expect("a normal ending is the rules' ending");
