@@ -110,16 +110,16 @@ fn every_fault_loses_its_game_and_the_tournament_goes_on() {
         "every game of the gauntlet is played"
     );
     assert_eq!(report.results["complete"], true);
-    for (name, _, _, term, reason) in FAULTS {
+    for &(name, _, _, term, reason) in FAULTS {
         for g in games.iter().filter(|g| g.white == name || g.black == name) {
             let faulty_white = g.white == name;
             let want = if faulty_white { "0-1" } else { "1-0" };
             let side = if faulty_white { "White" } else { "Black" };
             assert_eq!(g.result.as_str(), want, "{name}: {g:?}");
-            assert_eq!(g.termination.as_str(), *term, "{name}: {}", g.reason);
+            assert_eq!(g.termination.as_str(), term, "{name}: {}", g.reason);
             assert!(g.reason.starts_with(side), "{name}: {}", g.reason);
             assert!(
-                g.reason.contains(*reason),
+                g.reason.contains(reason),
                 "{name}: '{}' lacks '{reason}'",
                 g.reason
             );
