@@ -672,6 +672,20 @@ impl Engine {
         }
     }
 
+    /// XBoard: whether the engine can be asked for variant `wire` (it lists it, or lists no
+    /// variants at all); UCI engines are always asked.
+    pub fn plays_variant(&self, wire: &str) -> bool {
+        self.protocol == Protocol::Uci
+            || wire == "normal"
+            || !self.features.contains_key("variants")
+            || self.knows_variant(wire)
+    }
+
+    /// XBoard: the variants the engine lists.
+    pub fn variants_feature(&self) -> Option<&str> {
+        self.features.get("variants").map(String::as_str)
+    }
+
     pub fn is_uci(&self) -> bool {
         self.protocol == Protocol::Uci
     }

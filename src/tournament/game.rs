@@ -36,7 +36,7 @@ pub struct Seat<'a> {
 }
 
 /// How the engine names the variant on the wire: `(name, chess960)`.
-fn wire_variant(e: &Engine, cfg: &EngineConfig, variant: &str) -> (String, bool) {
+pub(super) fn wire_variant(e: &Engine, cfg: &EngineConfig, variant: &str) -> (String, bool) {
     if let Some(w) = cfg.variants.get(variant) {
         let frc = matches!(w.as_str(), "fischerandom" | "chess960");
         return (w.clone(), frc);

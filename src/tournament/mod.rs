@@ -434,6 +434,20 @@ fn start_engines(
                 why: start_failure(p, &e, s.startup),
             }
         })?;
+        // An XBoard engine that does not list the variant would be asked for a game it cannot
+        // play (fairymax has no Chess960): refused here, as cutechess refuses it.
+        let (wire, _) = game::wire_variant(&e, p, &s.variant);
+        if !e.plays_variant(&wire) {
+            return Err(TournamentError::EngineStart {
+                name: p.name.clone(),
+                why: format!(
+                    "it does not play '{wire}' (its variants: {}); map one of them in engines.toml \
+                     with `variants = {{ {} = \"…\" }}` if it plays the same game",
+                    e.variants_feature().unwrap_or(""),
+                    s.variant
+                ),
+            });
+        }
         engines[i] = Some(e);
     }
     Ok(engines)
