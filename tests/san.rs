@@ -58,11 +58,10 @@ fn spellings_and_refusals() {
     ] {
         assert_eq!(pos.move_to_string(parse_san(&pos, san).unwrap()), uci, "{san}");
     }
-    // Two rooks reach d1: the bare `Rd1` is ambiguous; `Rb1` is not, since only one can.
+    // With the king on e1 only the h-rook reaches f1; with it away, both rooks reach d1.
     let two = Chess::from_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
-    assert!(parse_san(&two, "Rf1").is_ok());
     assert!(parse_san(&two, "Rf1").is_ok_and(|m| two.move_to_string(m) == "h1f1"));
-    let both = Chess::from_fen("4k3/8/8/8/8/8/8/R6R w - - 0 1").unwrap();
+    let both = Chess::from_fen("4k3/8/8/8/8/4K3/8/R6R w - - 0 1").unwrap();
     let err = parse_san(&both, "Rd1").unwrap_err().to_string();
     assert!(err.contains("ambiguous"), "{err}");
     assert!(parse_san(&both, "Rad1").is_ok());
