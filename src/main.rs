@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use zest::registry::{self, VariantFn};
+use zest::tools::args::{at_least_one, variant_arg};
 use zest::variants::{self, Variant};
 
 #[derive(Parser)]
@@ -26,7 +27,7 @@ enum Command {
     Xboard,
     /// Count the leaf nodes of the legal move tree.
     Perft {
-        #[arg(long, default_value = "chess")]
+        #[arg(long, default_value = "chess", value_parser = variant_arg)]
         variant: String,
         /// Position (default: the variant's start).
         #[arg(long)]
@@ -36,63 +37,46 @@ enum Command {
         divide: bool,
         depth: u32,
     },
-    /// List the legal moves, one per line, in notation.
+    /// List the legal moves, one per line, in notation (a finished game's ending on stderr).
     Moves {
-        #[arg(long, default_value = "chess")]
+        #[arg(long, default_value = "chess", value_parser = variant_arg)]
         variant: String,
         #[arg(long)]
         fen: Option<String>,
+        /// List at most N moves (the total is said on stderr); Swap's start has 106 million.
+        #[arg(long, conflicts_with = "count")]
+        limit: Option<u64>,
+        /// Print only the number of legal moves.
+        #[arg(long)]
+        count: bool,
     },
     /// List the variant names and their start positions.
     Variants,
     /// Analyse positions headlessly: one JSON object per position on stdout.
     Analyse {
-        #[arg(long, default_value = "chess")]
+        #[arg(long, default_value = "chess", value_parser = variant_arg)]
         variant: String,
         #[arg(long, conflicts_with = "epd")]
         fen: Option<String>,
-        /// File of EPD/FEN lines (`bm` and `id` opcodes are used where present).
+        /// File of EPD/FEN lines (`bm`, `am` (coordinates or SAN) and `id` opcodes are used).
         #[arg(long)]
         epd: Option<std::path::PathBuf>,
-        #[arg(long)]
+        /// Search depth (with no limit at all: depth 10, progress shown on stderr).
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=MAX_DEPTH))]
         depth: Option<i32>,
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = at_least_one())]
         multipv: usize,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = at_least_one())]
         threads: usize,
-        #[arg(long, default_value_t = 64)]
+        #[arg(long, default_value_t = 64, value_parser = at_least_one())]
         hash: usize,
     },
-    /// zest against itself in the terminal.
-    Play {
-        #[arg(long, default_value = "chess")]
-        variant: String,
-        /// First player: `depth=D`, `movetime=MS`, `nodes=N`, `threads=T`, `tc=MS+INC`, comma-separated.
-        #[arg(long)]
-        white: Option<String>,
-        /// Second player, same form.
-        #[arg(long)]
-        black: Option<String>,
-        #[arg(long, default_value_t = 1)]
-        games: usize,
-        /// Time per move for both players, unless a spec says otherwise.
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// Random plies before the engines play (default: 0 for one game, 4 for a match).
-        #[arg(long)]
-        random_plies: Option<usize>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Print a diagram after each move (default: only for a single game).
-        #[arg(long)]
-        boards: Option<bool>,
-        #[arg(long, default_value_t = 400)]
-        max_plies: usize,
-    },
+    /// zest against itself, or against a person at the terminal (`--white human`).
+    Play(Box<zest::tools::play::PlayArgs>),
     /// Play, analyse and watch every game in a browser: a local web server (docs/board.md).
     Board {
         /// Port (default 8960, or a free one when that is taken).
@@ -112,18 +96,21 @@ enum Command {
     Tournament(Box<zest::tournament::cli::TournamentArgs>),
     /// Fixed search benchmark over every variant: total nodes (signature) and nodes per second.
     Bench {
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = at_least_one())]
         threads: usize,
         /// Search depth (default: each variant's own bench depth).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=MAX_DEPTH))]
         depth: Option<i32>,
-        #[arg(long, default_value_t = 16)]
+        #[arg(long, default_value_t = 16, value_parser = at_least_one())]
         hash: usize,
         /// Only this variant.
-        #[arg(long)]
+        #[arg(long, value_parser = variant_arg)]
         variant: Option<String>,
     },
 }
+
+/// Deepest search the CLI accepts.
+const MAX_DEPTH: i64 = 100;
 
 /// A command's failure: printed as one line on stderr, exit code 2.
 struct CliError(String);
@@ -168,6 +155,8 @@ impl VariantFn for PerftCmd {
 
 struct MovesCmd {
     fen: Option<String>,
+    limit: Option<u64>,
+    count: bool,
 }
 
 impl VariantFn for MovesCmd {
@@ -175,10 +164,31 @@ impl VariantFn for MovesCmd {
     fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
         let pos: V = load(&self.fen)?;
         let mut out = std::io::stdout().lock();
+        if let Some(o) = pos.outcome() {
+            eprintln!("no legal moves: the game is over, {o}");
+        }
+        if self.count {
+            let _ = writeln!(out, "{}", pos.count_moves());
+            return Ok(());
+        }
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let mut listed = 0u64;
+        let mut more = false;
         let _ = pos.for_each_move(|m| {
-            let _ = writeln!(out, "{}", pos.move_to_string(m));
-            std::ops::ControlFlow::Continue(())
+            if listed == limit {
+                more = true;
+                return std::ops::ControlFlow::Break(());
+            }
+            listed += 1;
+            match writeln!(out, "{}", pos.move_to_string(m)) {
+                Ok(()) => std::ops::ControlFlow::Continue(()),
+                // A closed pipe (`| head`): stop listing.
+                Err(_) => std::ops::ControlFlow::Break(()),
+            }
         });
+        if more {
+            eprintln!("listed the first {limit} legal moves; there are more (--count gives the number)");
+        }
         Ok(())
     }
 }
@@ -193,6 +203,8 @@ impl VariantFn for StartFen {
 
 struct AnalyseCmd {
     fen: Option<String>,
+    /// Print each iteration on stderr (no limit was given).
+    progress: bool,
     epd: Option<std::path::PathBuf>,
     limits: zest::search::Limits,
     multipv: usize,
@@ -217,7 +229,7 @@ impl VariantFn for AnalyseCmd {
         let searcher = zest::search::Searcher::new(self.threads, self.hash);
         let options = zest::search::SearchOptions {
             pruning: true,
-            multipv: self.multipv.max(1),
+            multipv: self.multipv,
         };
         let bar = if self.epd.is_some() {
             let b = indicatif::ProgressBar::new(lines.len() as u64);
@@ -235,7 +247,7 @@ impl VariantFn for AnalyseCmd {
             let json = match parse_epd::<V>(line) {
                 Ok(epd) => {
                     searcher.clear();
-                    let a = analyse(&searcher, &epd, &self.limits, &options);
+                    let a = analyse(&searcher, &epd, &self.limits, &options, self.progress);
                     if let Some(s) = a.solved {
                         with_bm += 1;
                         solved += s as usize;
@@ -266,16 +278,6 @@ impl VariantFn for AnalyseCmd {
     }
 }
 
-struct PlayCmd(zest::tools::play::PlayConfig);
-
-impl VariantFn for PlayCmd {
-    type Output = Result<(), CliError>;
-    fn call<V: zest::eval::Evaluate>(self) -> Self::Output {
-        zest::tools::play::run::<V>(&self.0, &mut std::io::stdout().lock());
-        Ok(())
-    }
-}
-
 struct BenchCmd {
     depth: Option<i32>,
     threads: usize,
@@ -293,8 +295,100 @@ impl VariantFn for BenchCmd {
     }
 }
 
+fn unknown(e: variants::UnknownVariant) -> CliError {
+    CliError(e.to_string())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn analyse_cmd(
+    variant: &str,
+    fen: Option<String>,
+    epd: Option<std::path::PathBuf>,
+    depth: Option<i32>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    multipv: usize,
+    threads: usize,
+    hash: usize,
+) -> Result<(), CliError> {
+    let mut limits = zest::search::Limits {
+        depth,
+        nodes,
+        movetime: movetime.map(std::time::Duration::from_millis),
+        ..Default::default()
+    };
+    let unlimited = depth.is_none() && movetime.is_none() && nodes.is_none();
+    if unlimited {
+        limits.depth = Some(10);
+        eprintln!("no --depth, --movetime or --nodes: searching to depth 10, progress below");
+    }
+    registry::dispatch(
+        variant,
+        AnalyseCmd {
+            fen,
+            progress: unlimited,
+            epd,
+            limits,
+            multipv,
+            threads,
+            hash,
+        },
+    )
+    .map_err(unknown)?
+}
+
+fn bench_cmd(
+    variant: Option<String>,
+    depth: Option<i32>,
+    threads: usize,
+    hash: usize,
+) -> Result<(), CliError> {
+    let names: Vec<&str> = match &variant {
+        Some(v) => vec![v.as_str()],
+        None => variants::NAMES.to_vec(),
+    };
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    let mut out = std::io::stdout();
+    for name in names {
+        let r = registry::dispatch(
+            name,
+            BenchCmd {
+                depth,
+                threads,
+                hash,
+            },
+        )
+        .map_err(unknown)?;
+        let s = r.time.as_secs_f64();
+        let _ = writeln!(
+            out,
+            "{name:<14} nodes {:>12}  time {:>8.3}s  nps {:>10.0}",
+            r.nodes,
+            s,
+            r.nodes as f64 / s.max(1e-9)
+        );
+        nodes += r.nodes;
+        secs += s;
+    }
+    let _ = writeln!(out, "Total time (ms) : {:.0}", secs * 1000.0);
+    let _ = writeln!(out, "Nodes searched  : {nodes}");
+    let _ = writeln!(
+        out,
+        "Nodes/second    : {:.0}",
+        nodes as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn variants_cmd() -> Result<(), CliError> {
+    for name in variants::NAMES {
+        let fen = registry::dispatch(name, StartFen).map_err(unknown)?;
+        let _ = writeln!(std::io::stdout(), "{name}\t{fen}");
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), CliError> {
-    let unknown = |e: variants::UnknownVariant| CliError(e.to_string());
     match cli.command {
         Some(Command::Perft {
             variant,
@@ -302,9 +396,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
             divide,
             depth,
         }) => registry::dispatch(&variant, PerftCmd { fen, depth, divide }).map_err(unknown)?,
-        Some(Command::Moves { variant, fen }) => {
-            registry::dispatch(&variant, MovesCmd { fen }).map_err(unknown)?
-        }
+        Some(Command::Moves {
+            variant,
+            fen,
+            limit,
+            count,
+        }) => registry::dispatch(&variant, MovesCmd { fen, limit, count }).map_err(unknown)?,
         Some(Command::Analyse {
             variant,
             fen,
@@ -315,105 +412,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
             multipv,
             threads,
             hash,
-        }) => {
-            let mut limits = zest::search::Limits {
-                depth,
-                nodes,
-                ..Default::default()
-            };
-            limits.movetime = movetime.map(std::time::Duration::from_millis);
-            if depth.is_none() && movetime.is_none() && nodes.is_none() {
-                limits.depth = Some(10);
-            }
-            registry::dispatch(
-                &variant,
-                AnalyseCmd {
-                    fen,
-                    epd,
-                    limits,
-                    multipv,
-                    threads,
-                    hash,
-                },
-            )
-            .map_err(unknown)?
-        }
-        Some(Command::Play {
-            variant,
-            white,
-            black,
-            games,
-            movetime,
-            random_plies,
-            seed,
-            boards,
-            max_plies,
-        }) => {
-            use zest::tools::spec::PlayerSpec;
-            let spec = |s: &Option<String>| -> Result<PlayerSpec, CliError> {
-                let mut p = match s {
-                    Some(s) => PlayerSpec::parse(s).map_err(CliError)?,
-                    None => PlayerSpec::default(),
-                };
-                if let (Some(mt), None) = (movetime, s) {
-                    p.movetime = Some(mt);
-                }
-                Ok(p)
-            };
-            let games = games.max(1);
-            let cfg = zest::tools::play::PlayConfig {
-                first: spec(&white)?,
-                second: spec(&black)?,
-                games,
-                random_plies: random_plies.unwrap_or(if games > 1 { 4 } else { 0 }),
-                seed,
-                boards: boards.unwrap_or(games == 1),
-                max_plies,
-            };
-            registry::dispatch(&variant, PlayCmd(cfg)).map_err(unknown)?
-        }
+        }) => analyse_cmd(
+            &variant, fen, epd, depth, movetime, nodes, multipv, threads, hash,
+        ),
+        Some(Command::Play(args)) => zest::tools::play::main(*args).map_err(CliError),
         Some(Command::Bench {
             threads,
             depth,
             hash,
             variant,
-        }) => {
-            let names: Vec<&str> = match &variant {
-                Some(v) => vec![v.as_str()],
-                None => variants::NAMES.to_vec(),
-            };
-            let (mut nodes, mut secs) = (0u64, 0f64);
-            for name in names {
-                let r = registry::dispatch(
-                    name,
-                    BenchCmd {
-                        depth,
-                        threads,
-                        hash,
-                    },
-                )
-                .map_err(unknown)?;
-                let s = r.time.as_secs_f64();
-                let _ = writeln!(
-                    std::io::stdout(),
-                    "{name:<14} nodes {:>12}  time {:>8.3}s  nps {:>10.0}",
-                    r.nodes,
-                    s,
-                    r.nodes as f64 / s.max(1e-9)
-                );
-                nodes += r.nodes;
-                secs += s;
-            }
-            let mut out = std::io::stdout();
-            let _ = writeln!(out, "Total time (ms) : {:.0}", secs * 1000.0);
-            let _ = writeln!(out, "Nodes searched  : {nodes}");
-            let _ = writeln!(
-                out,
-                "Nodes/second    : {:.0}",
-                nodes as f64 / secs.max(1e-9)
-            );
-            Ok(())
-        }
+        }) => bench_cmd(variant, depth, threads, hash),
         Some(Command::Board {
             port,
             host,
@@ -439,13 +447,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             zest::protocol::run(zest::protocol::Protocol::Xboard);
             Ok(())
         }
-        Some(Command::Variants) => {
-            for name in variants::NAMES {
-                let fen = registry::dispatch(name, StartFen).map_err(unknown)?;
-                let _ = writeln!(std::io::stdout(), "{name}\t{fen}");
-            }
-            Ok(())
-        }
+        Some(Command::Variants) => variants_cmd(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The command line: outputs and clean failures on bad input.
 
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 fn zest(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_zest"))
@@ -61,7 +62,6 @@ fn bad_input_is_one_line_on_stderr_exit_2() {
             "1",
         ],
         vec!["perft", "--variant", "chess", "--fen", "garbage", "1"],
-        vec!["perft", "--variant", "nosuchvariant", "1"],
         vec![
             "moves",
             "--variant",
@@ -76,4 +76,246 @@ fn bad_input_is_one_line_on_stderr_exit_2() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with("zest: "), "{err}");
     }
+}
+
+/// `zest` with `input` on stdin.
+fn zest_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zest"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("zest runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(line: &str) -> serde_json::Value {
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+/// Issue 30 item 10: a finished position reports its ending (not a bare 0.00).
+#[test]
+fn finished_positions_say_how_they_ended() {
+    let mated = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let (code, out, _) = zest(&["analyse", "--fen", mated, "--depth", "3"]);
+    assert_eq!(code, 0);
+    let j = json(out.trim());
+    assert_eq!((j["result"].as_str(), j["reason"].as_str()), (Some("1-0"), Some("White mates")));
+    assert!(j["bestmove"].is_null());
+    let (_, out, _) = zest(&["analyse", "--fen", stalemate, "--depth", "3"]);
+    assert_eq!(json(out.trim())["result"], "1/2-1/2");
+    let (_, out, _) = zest(&["analyse", "--depth", "1"]);
+    assert!(json(out.trim()).get("result").is_none(), "a running game has no result");
+    let (code, out, err) = zest(&["moves", "--fen", mated]);
+    assert_eq!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("the game is over, 1-0 {White mates}"), "{err}");
+}
+
+/// Issue 30 item 11: zero counts and depths are refused by clap, not silently changed.
+#[test]
+fn zero_limits_are_refused() {
+    for args in [
+        vec!["analyse", "--depth", "0"],
+        vec!["analyse", "--multipv", "0", "--depth", "1"],
+        vec!["analyse", "--threads", "0", "--depth", "1"],
+        vec!["bench", "--threads", "0"],
+        vec!["play", "--games", "0"],
+        vec!["perft", "--variant", "nosuchvariant", "1"],
+    ] {
+        let (code, out, err) = zest(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(
+            err.contains("is not in 1..") || err.contains("unknown variant 'nosuchvariant'"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Issue 30 item 11: variant names in any case.
+#[test]
+fn variant_names_in_any_case() {
+    let (code, out, _) = zest(&["perft", "--variant", "Chess", "2"]);
+    assert_eq!((code, out.lines().last()), (0, Some("Nodes: 400")));
+    let (code, out, _) = zest(&["moves", "--variant", "FischeRandom", "--count"]);
+    assert_eq!((code, out.trim()), (0, "20"));
+}
+
+/// Issue 30 item 11: Swap's start has 106 330 401 moves; `--limit` lists a few and says so.
+#[test]
+fn moves_limit_and_count() {
+    let (code, out, err) = zest(&["moves", "--variant", "swap", "--limit", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 3);
+    assert!(err.contains("first 3 legal moves; there are more"), "{err}");
+    let (_, out, err) = zest(&["moves", "--limit", "30"]);
+    assert_eq!(out.lines().count(), 20);
+    assert!(err.is_empty(), "all 20 listed: {err}");
+    let (_, out, _) = zest(&["moves", "--variant", "interchange", "--count"]);
+    let listed = zest(&["moves", "--variant", "interchange"]).1.lines().count();
+    assert_eq!(out.trim().parse::<usize>().unwrap(), listed);
+}
+
+/// Issue 30 item 11: with no limit, analysis says what it does and shows its progress.
+#[test]
+fn analyse_without_a_limit_shows_progress() {
+    let (code, out, err) = zest(&["analyse", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]);
+    assert_eq!(code, 0);
+    assert!(err.contains("searching to depth 10"), "{err}");
+    for d in 1..=10 {
+        assert!(err.contains(&format!("depth {d} score ")), "depth {d}: {err}");
+    }
+    assert!(err.contains("score mate 1 nodes") && err.contains("pv a1a8"), "{err}");
+    assert_eq!(json(out.trim())["depth"], 10);
+}
+
+/// Issue 30 item 12: EPD `bm`/`am` in SAN (hand-checked: Ra8# mates; O-O is e1g1).
+#[test]
+fn epd_best_and_avoid_moves_in_san() {
+    let dir = std::env::temp_dir().join(format!("zest-cli-epd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let epd = dir.join("t.epd");
+    std::fs::write(
+        &epd,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate\";\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - am Ra8#; id \"avoid\";\n\
+         4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id \"castle\";\n\
+         4k3/8/8/8/8/8/8/4K2R w K - bm Nf3; id \"no knight\";\n",
+    )
+    .unwrap();
+    let (code, out, err) = zest(&["analyse", "--epd", epd.to_str().unwrap(), "--depth", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    assert_eq!(lines[0]["bm"], serde_json::json!(["a1a8"]));
+    assert_eq!(lines[0]["solved"], true);
+    assert_eq!(lines[1]["am"], serde_json::json!(["a1a8"]));
+    assert_eq!(lines[1]["solved"], false);
+    assert_eq!(lines[2]["bm"], serde_json::json!(["e1g1"]));
+    assert!(lines[3]["error"].as_str().unwrap().contains("bm Nf3: illegal move"), "{}", lines[3]);
+}
+
+/// Issue 30 item 13: move numbers, mate scores as `#N`, PGN of a match, openings.
+#[test]
+fn play_reads_like_a_game_score() {
+    let (code, out, _) = zest(&[
+        "play", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--white", "depth=3", "--black", "depth=3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1. a1a8 (#1)"), "{out}");
+    assert!(out.contains("game 1/1: 1-0 {White mates}"), "{out}");
+    let (_, out, _) = zest(&["play", "--white", "depth=1", "--black", "depth=1", "--max-plies", "3"]);
+    let numbers: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.ends_with('.'))
+        .collect();
+    assert_eq!(numbers, ["1.", "1...", "2."], "{out}");
+
+    let dir = std::env::temp_dir().join(format!("zest-cli-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let book = dir.join("book.epd");
+    std::fs::write(&book, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n4k3/4p3/8/8/8/8/8/4K3 w - - 0 1\n").unwrap();
+    let (code, out, err) = zest(&[
+        "play", "--games", "4", "--white", "depth=1", "--black", "depth=1", "--max-plies", "6",
+        "--openings", book.to_str().unwrap(), "--pgn", pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("game ").count(), 4, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event \"zest play\"]").count(), 4);
+    assert_eq!(text.matches("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]").count(), 2);
+    assert_eq!(text.matches("[FEN \"4k3/4p3/8/8/8/8/8/4K3 w - - 0 1\"]").count(), 2);
+}
+
+/// Issue 30 item 13: a person plays from the terminal; an illegal move is refused with the
+/// reason, then a legal one is played.
+#[test]
+fn a_human_plays_from_stdin() {
+    let (code, out, _) = zest_stdin(
+        &["play", "--white", "human", "--black", "depth=1", "--max-plies", "2"],
+        "e2e5\ne3e4\ne7e5\nmoves\ne2e4\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("illegal move: e2e5 (the piece on e2 can play e2e3 e2e4)"), "{out}");
+    assert!(out.contains("illegal move: e3e4 (there is no piece on e3)"), "{out}");
+    assert!(out.contains("illegal move: e7e5 (the piece on e7 is Black's, and White is to move)"), "{out}");
+    assert!(out.contains("1. e2e4\n"), "{out}");
+    assert!(out.contains("game 1/1: 1/2-1/2 {Move limit}"), "{out}");
+    // End of input during the person's turn abandons the game cleanly.
+    let (code, out, _) = zest_stdin(&["play", "--white", "human"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("end of input: game 1 abandoned"), "{out}");
+}
+
+/// Issue 30 item 13: each of the seven games can be played by a person from the terminal.
+#[test]
+fn a_human_can_play_every_variant() {
+    let (_, list, _) = zest(&["variants"]);
+    let mut played = 0;
+    for line in list.lines() {
+        let (name, fen) = line.split_once('\t').unwrap();
+        let first = zest(&["moves", "--variant", name, "--limit", "1"]).1;
+        let mv = first.trim();
+        assert!(!mv.is_empty(), "{name}");
+        let human = if fen.split_whitespace().nth(1) == Some("b") { "--black" } else { "--white" };
+        let (code, out, err) = zest_stdin(
+            &["play", "--variant", name, human, "human", "--max-plies", "1"],
+            &format!("{mv}\n"),
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.contains(&format!(" {mv}\n")), "{name}: {out}");
+        assert!(out.contains("game 1/1: 1/2-1/2 {Move limit}"), "{name}: {out}");
+        played += 1;
+    }
+    assert_eq!(played, 7);
+}
+
+/// Issue 30 item 9: the tournament's configuration errors, from the command line.
+#[test]
+fn tournament_configuration_errors() {
+    let dir = std::env::temp_dir().join(format!("zest-cli-tour-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_zest"))
+            .arg("tournament")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (code, err) = run(&["--depth", "1"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no engines.toml in the current directory"), "{err}");
+    std::fs::write(
+        dir.join("engines.toml"),
+        format!(
+            "[[engine]]\nname = \"zest\"\ncmd = \"{}\"\nargs = [\"uci\"]\n\
+             [[engine]]\nname = \"gone\"\ncmd = \"./engines/gone\"\n",
+            env!("CARGO_BIN_EXE_zest")
+        ),
+    )
+    .unwrap();
+    let (code, err) = run(&["--depth", "1", "--quiet"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("engine 'gone' cannot start: ./engines/gone"), "{err}");
+    assert!(err.contains("relative paths are read from"), "{err}");
+    assert!(!dir.join("tournament.pgn").exists() && !dir.join("tournament.json").exists());
 }

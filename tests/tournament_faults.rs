@@ -2,6 +2,9 @@
 //! or run out of time each lose their game with a clear termination; nothing hangs and the
 //! rest of the tournament completes. The engines are `tests/fixtures/fake_engine.py`.
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
@@ -68,20 +71,6 @@ const FAULTS: &[(&str, &str, &[&str], &str, &str)] = &[
         "sends an empty move",
     ),
     (
-        "nostart",
-        "uci",
-        &["--mode", "nostart"],
-        "stall",
-        "fails to start in time",
-    ),
-    (
-        "xnostart",
-        "xboard",
-        &["--mode", "nostart"],
-        "stall",
-        "fails to start in time",
-    ),
-    (
         "noready",
         "uci",
         &["--mode", "noready"],
@@ -93,8 +82,7 @@ const FAULTS: &[(&str, &str, &[&str], &str, &str)] = &[
 #[test]
 fn every_fault_loses_its_game_and_the_tournament_goes_on() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found (the fake engines are Python scripts)");
-        return;
+        return peers::missing("python3 (the fake engines are Python scripts)");
     }
     let dir = scratch("faults");
     let mut engines = fake("good", "uci", &[]);
@@ -106,7 +94,6 @@ fn every_fault_loses_its_game_and_the_tournament_goes_on() {
         "uci",
         &["--mode", "slowstart", "--delay-s", "0.6"],
     ));
-    engines.push_str("[[engine]]\nname = \"missing\"\ncmd = \"/nonexistent/engine\"\n");
     let cfg = config(
         &dir,
         &engines,
@@ -116,27 +103,20 @@ fn every_fault_loses_its_game_and_the_tournament_goes_on() {
     let report = run_quiet(&cfg);
     assert!(t.elapsed().as_secs() < 25, "took {:?}", t.elapsed());
     let games = journal_games(&cfg.state_path());
-    let faults = FAULTS.len() + 2;
+    let faults = FAULTS.len() + 1;
     assert_eq!(
         games.len(),
         2 * faults,
         "every game of the gauntlet is played"
     );
     assert_eq!(report.results["complete"], true);
-    let mut expect: Vec<(&str, &str, &str)> =
-        FAULTS.iter().map(|(n, _, _, t, r)| (*n, *t, *r)).collect();
-    expect.push((
-        "missing",
-        "abandoned",
-        "fails to start: /nonexistent/engine",
-    ));
-    for (name, term, reason) in expect {
+    for &(name, _, _, term, reason) in FAULTS {
         for g in games.iter().filter(|g| g.white == name || g.black == name) {
             let faulty_white = g.white == name;
             let want = if faulty_white { "0-1" } else { "1-0" };
             let side = if faulty_white { "White" } else { "Black" };
-            assert_eq!(g.result, want, "{name}: {g:?}");
-            assert_eq!(g.termination, term, "{name}: {}", g.reason);
+            assert_eq!(g.result.as_str(), want, "{name}: {g:?}");
+            assert_eq!(g.termination.as_str(), term, "{name}: {}", g.reason);
             assert!(g.reason.starts_with(side), "{name}: {}", g.reason);
             assert!(
                 g.reason.contains(reason),
@@ -154,11 +134,14 @@ fn every_fault_loses_its_game_and_the_tournament_goes_on() {
             (g.result.as_str(), g.reason.as_str()),
             ("0-1", "Black mates")
         );
-        assert_eq!(g.termination, "normal");
+        assert_eq!(g.termination, Termination::Normal);
         assert_eq!(g.moves.len(), 8);
     }
     // The illegal move is not in the move list, only in the reason.
-    for g in games.iter().filter(|g| g.termination == "illegal move") {
+    for g in games
+        .iter()
+        .filter(|g| g.termination == Termination::IllegalMove)
+    {
         assert!(!g
             .moves
             .iter()
@@ -172,8 +155,7 @@ fn every_fault_loses_its_game_and_the_tournament_goes_on() {
 #[test]
 fn a_hung_engine_loses_on_time_under_a_clock() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     let dir = scratch("forfeit");
     let engines = format!(
@@ -194,10 +176,56 @@ fn a_hung_engine_loses_on_time_under_a_clock() {
     assert_eq!(games.len(), 4);
     for g in &games {
         let faulty_white = g.white != "good";
-        assert_eq!(g.termination, "time forfeit", "{g:?}");
-        assert_eq!(g.result, if faulty_white { "0-1" } else { "1-0" });
+        assert_eq!(g.termination, Termination::TimeForfeit, "{g:?}");
+        assert_eq!(
+            g.result.as_str(),
+            if faulty_white { "0-1" } else { "1-0" }
+        );
         assert!(g.reason.ends_with("loses on time"));
         assert_eq!(g.time_control, "1+0.01");
+    }
+}
+
+/// Issue 30 item 9: an engine that cannot start before the first game is a configuration
+/// error that names it and says why; no game is scored and no result file is written.
+#[test]
+fn an_engine_that_cannot_start_is_a_configuration_error() {
+    if !have_python() {
+        return peers::missing("python3");
+    }
+    let cases: [(&str, String, &str); 3] = [
+        (
+            "missing",
+            "[[engine]]\nname = \"missing\"\ncmd = \"/nonexistent/engine\"\n".into(),
+            "/nonexistent/engine",
+        ),
+        (
+            "nostart",
+            fake("nostart", "uci", &["--mode", "nostart"]),
+            "no uci/uciok handshake within 3000 ms",
+        ),
+        (
+            "xnostart",
+            fake("xnostart", "xboard", &["--mode", "nostart"]),
+            "no xboard/protover 2 handshake within 3000 ms",
+        ),
+    ];
+    for (name, entry, why) in cases {
+        let dir = scratch(&format!("nostart-{name}"));
+        let engines = format!("{}{entry}", fake("good", "uci", &[]));
+        let cfg = config(&dir, &engines, "depth = 2\nstartup_timeout_ms = 3000");
+        let t = Instant::now();
+        let err = run(&cfg, &RunOptions { quiet: true, ..Default::default() })
+            .expect_err("a configuration error")
+            .to_string();
+        assert!(t.elapsed().as_secs() < 20);
+        assert!(
+            err.starts_with(&format!("engine '{name}' cannot start: ")) && err.contains(why),
+            "{err}"
+        );
+        assert!(!cfg.tournament.pgn_out.exists(), "no PGN for {name}");
+        assert!(!cfg.results_path().exists(), "no result file for {name}");
+        assert!(!cfg.state_path().exists(), "no journal for {name}");
     }
 }
 
@@ -213,8 +241,7 @@ fn node_limits_over_xboard_are_refused_up_front() {
 #[test]
 fn sprt_stops_early_on_a_decision() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     let dir = scratch("sprt");
     let engines = format!(

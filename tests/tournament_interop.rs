@@ -3,6 +3,9 @@
 //! phase sent as Chess960) and fairymax (XBoard, positions set up in `edit` mode since it has
 //! no `setboard`) plays chess; every game is refereed by zest's rules and every move replays.
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
@@ -23,7 +26,7 @@ impl VariantFn for Replay {
             for m in &g.moves {
                 game.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
             }
-            if g.termination == "normal" {
+            if g.termination == zest::tournament::record::Termination::Normal {
                 let o = game
                     .outcome()
                     .expect("a normal ending is the rules' ending");
@@ -39,8 +42,7 @@ impl VariantFn for Replay {
 #[test]
 fn fairy_stockfish_plays_arrangement() {
     if !installed("/usr/games/fairy-stockfish") {
-        eprintln!("SKIP: fairy-stockfish not installed");
-        return;
+        return peers::missing("fairy-stockfish");
     }
     let dir = scratch("fsf-arrangement");
     let e = "[[engine]]\nname=\"fsf1\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n[[engine]]\nname=\"fsf2\"\ncmd=\"fairy-stockfish\"\noptions={Threads=1, Hash=16}\n";
@@ -52,8 +54,7 @@ fn fairy_stockfish_plays_arrangement() {
 #[test]
 fn fairymax_over_xboard_plays_chess_from_book_positions() {
     if !installed("/usr/games/fairymax") || !installed("/usr/games/fairy-stockfish") {
-        eprintln!("SKIP: fairymax or fairy-stockfish not installed");
-        return;
+        return peers::missing("fairymax or fairy-stockfish");
     }
     let dir = scratch("fairymax");
     let epd = dir.join("book.epd");
@@ -85,8 +86,7 @@ fn fairymax_over_xboard_plays_chess_from_book_positions() {
 #[test]
 fn fairymax_plays_arrangement_with_castling() {
     if !installed("/usr/games/fairymax") {
-        eprintln!("SKIP: fairymax not installed");
-        return;
+        return peers::missing("fairymax");
     }
     let dir = scratch("fairymax-arrangement");
     let epd = dir.join("book.epd");
@@ -115,4 +115,66 @@ fn fairymax_plays_arrangement_with_castling() {
         .count();
     assert!(castlings > 0, "no side castled in four games");
     registry::dispatch("arrangement", Replay(games)).unwrap();
+}
+
+/// Issue 30 acceptance 3 in CI (the ≥ 20-game runs are in docs/tournament-interop.md): Sjaak
+/// II over XBoard plays chess and Chess960 against zest; it sends castling in SAN (`O-O`),
+/// which the runner reads, so every game ends by the rules or adjudication — never by a
+/// `malformed move`.
+#[test]
+fn sjaakii_plays_chess_and_chess960_sending_san() {
+    let Some(sjaakii) = peers::program("sjaakii") else {
+        return peers::missing("sjaakii");
+    };
+    for (variant, fen) in [
+        ("chess", "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8"),
+        ("fischerandom", "qrnbnkbr/pppppppp/8/8/8/8/PPPPPPPP/QRNBNKBR w KQkq - 0 1"),
+    ] {
+        let dir = scratch(&format!("sjaakii-{variant}"));
+        let epd = dir.join("book.epd");
+        std::fs::write(&epd, format!("{fen}\n")).unwrap();
+        let e = format!(
+            "[[engine]]\nname=\"zest\"\ncmd=\"{ZEST}\"\n[[engine]]\nname=\"sjaakii\"\ncmd=\"{}\"\nprotocol=\"xboard\"\n",
+            sjaakii.display()
+        );
+        let cfg = config(
+            &dir,
+            &e,
+            &format!(
+                "variant=\"{variant}\"\ndepth=3\nrounds=1\nconcurrency=2\nmax_moves=60\n[tournament.openings]\nfile=\"{}\"\n",
+                epd.display()
+            ),
+        );
+        let games = games_ending_normally(&cfg, 2);
+        registry::dispatch(variant, Replay(games)).unwrap();
+    }
+}
+
+/// Issue 30 item 14: `peers::missing` fails the test when `ZEST_REQUIRE_PEERS=1` and skips it
+/// otherwise; checked by running [`probe_a_peer_that_does_not_exist`] in a child process.
+#[test]
+fn a_missing_peer_fails_only_when_peers_are_required() {
+    let run = |require: Option<&str>| {
+        let mut c = std::process::Command::new(std::env::current_exe().unwrap());
+        c.args(["--ignored", "--exact", "probe_a_peer_that_does_not_exist"]);
+        c.env_remove("ZEST_REQUIRE_PEERS");
+        if let Some(v) = require {
+            c.env("ZEST_REQUIRE_PEERS", v);
+        }
+        let out = c.output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (ok, out) = run(Some("1"));
+    assert!(!ok && out.contains("1 failed"), "{out}");
+    let (ok, out) = run(None);
+    assert!(ok && out.contains("1 passed"), "{out}");
+}
+
+#[test]
+#[ignore = "run by a_missing_peer_fails_only_when_peers_are_required"]
+fn probe_a_peer_that_does_not_exist() {
+    let Some(_) = peers::program("zest-no-such-peer") else {
+        return peers::missing("zest-no-such-peer");
+    };
+    unreachable!("the peer does not exist");
 }

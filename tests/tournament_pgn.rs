@@ -1,18 +1,21 @@
 //! PGN output: tag roster and order, Variant, SetUp/FEN, TimeControl, Termination, the rules'
 //! reason string as the comment before the result, move numbers from the FEN, book comments.
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
 use util::*;
 use zest::tournament::game::GameRecord;
-use zest::tournament::pgn;
+use zest::tournament::{pgn, stamp};
+use zest::variants::GameResult;
 
 #[test]
 fn a_played_game_is_written_with_every_tag() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     let dir = scratch("pgn");
     let book = dir.join("book.pgn");
@@ -109,8 +112,8 @@ fn numbering_from_a_black_to_move_start_and_line_length() {
             })
             .collect(),
         comments: vec![String::new(); 40],
-        result: "1/2-1/2".into(),
-        termination: "adjudication".into(),
+        result: GameResult::Draw,
+        termination: Termination::Adjudication,
         reason: "Max moves reached".into(),
         event: "e".into(),
         site: "?".into(),
@@ -133,8 +136,44 @@ fn numbering_from_a_black_to_move_start_and_line_length() {
     assert!(flat.ends_with("{Max moves reached} 1/2-1/2") && text.ends_with("1/2-1/2\n\n"));
     assert!(text.lines().all(|l| l.len() <= 80));
     assert_eq!(
-        pgn::utc_stamp(0),
+        stamp::utc_stamp(0),
         ("1970.01.01".into(), "1970-01-01T00:00:00 +0000".into())
     );
-    assert_eq!(pgn::utc_stamp(1_795_000_000_000).0, "2026.11.18");
+    assert_eq!(stamp::utc_stamp(1_795_000_000_000).0, "2026.11.18");
+}
+
+/// Issue 30 item 9: running again into the same PGN appends, as cutechess does; a resumed
+/// run keeps the earlier runs' games in front of its own.
+#[test]
+fn a_second_run_appends_to_the_pgn() {
+    if !have_python() {
+        return peers::missing("python3");
+    }
+    let dir = scratch("pgn-append");
+    let engines = format!("{}{}", fake("a", "uci", &[]), fake("b", "uci", &[]));
+    let cfg = config(&dir, &engines, "depth = 2\nrounds = 1");
+    let earlier = "[Event \"an earlier match\"]\n[Result \"*\"]\n\n*\n\n";
+    std::fs::write(&cfg.tournament.pgn_out, earlier).unwrap();
+    run_quiet(&cfg);
+    let first = std::fs::read_to_string(&cfg.tournament.pgn_out).unwrap();
+    assert!(first.starts_with(earlier), "{first}");
+    assert_eq!(first.matches("[Event \"zest tournament\"]").count(), 2);
+    run_quiet(&cfg);
+    let second = std::fs::read_to_string(&cfg.tournament.pgn_out).unwrap();
+    assert!(second.starts_with(&first));
+    assert_eq!(second.matches("[Event \"zest tournament\"]").count(), 4);
+    // A resume with nothing left to play rewrites the file as it was.
+    zest::tournament::run(
+        &cfg,
+        &zest::tournament::RunOptions {
+            quiet: true,
+            resume: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&cfg.tournament.pgn_out).unwrap(),
+        second
+    );
 }

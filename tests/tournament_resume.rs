@@ -2,6 +2,9 @@
 //! loses no finished game and counts none twice: its final PGN and result file equal those of
 //! an uninterrupted run. Also: shards of one tournament merge into the same games.
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
@@ -43,8 +46,7 @@ fn results(dir: &std::path::Path) -> serde_json::Value {
 #[test]
 fn kill_9_and_resume_equals_an_uninterrupted_run() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     // Uninterrupted.
     let a = scratch("resume-a");
@@ -133,8 +135,7 @@ fn resume_refuses_another_tournaments_journal() {
 #[test]
 fn shards_merge_into_the_whole_tournament() {
     if !have_python() {
-        eprintln!("SKIP: python3 not found");
-        return;
+        return peers::missing("python3");
     }
     let whole = scratch("shard-whole");
     let cfg = config(&whole, &engines(), T);

@@ -2,6 +2,9 @@
 //! `scripts/conformance.sh`): Debian stockfish at nodes=2000 plays the same games. Skipped
 //! with a notice when stockfish is not installed (`scripts/install-test-deps.sh`).
 
+#[path = "peers/mod.rs"]
+mod peers;
+
 #[path = "tournament_util/mod.rs"]
 mod util;
 
@@ -44,8 +47,7 @@ fn index(pgn: &str) -> BTreeMap<(String, String), (String, String)> {
 #[test]
 fn stockfish_at_fixed_nodes_plays_the_reference_games() {
     let Some(sf) = stockfish() else {
-        eprintln!("SKIP: stockfish not installed (scripts/install-test-deps.sh)");
-        return;
+        return peers::missing("stockfish");
     };
     let dir = scratch("stockfish");
     let epd = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings_6ply.epd");

@@ -50,7 +50,7 @@ impl VariantFn for Replay {
                 game.play_str(m)
                     .unwrap_or_else(|e| panic!("{}: {m}: {e}", V::NAME));
             }
-            if g.termination == "normal" {
+            if g.termination == Termination::Normal {
                 let o = game.outcome().expect("the rules' ending");
                 assert_eq!(o.reason.as_ref(), g.reason, "{}", V::NAME);
             }

@@ -7,7 +7,8 @@ use crate::core::{Color, Role, Square};
 use crate::eval::Evaluate;
 use crate::protocol::engine::{new_game, GameBox};
 use crate::variants::swap::{generator, Swap, SwapMove, SwapPath};
-use crate::variants::{Game, Outcome, Variant, VariantFn};
+use crate::registry::VariantFn;
+use crate::variants::{Game, Outcome, Variant};
 use std::any::Any;
 use std::ops::ControlFlow;
 
@@ -259,5 +260,5 @@ impl VariantFn for NewTable<'_> {
 pub fn new_table(variant: &str, fen: Option<&str>) -> Result<Box<dyn BoardGame>, String> {
     let start = super::names::start_fen(variant)?;
     let fen = fen.unwrap_or(start);
-    crate::variants::dispatch(variant, NewTable(fen)).map_err(|e| e.to_string())?
+    crate::registry::dispatch(variant, NewTable(fen)).map_err(|e| e.to_string())?
 }

@@ -1,11 +1,12 @@
 //! The one place the board names variants: the registry's names, start
 //! positions and the Chess960 arrays (switch here when the variant names move).
 
-use crate::variants::{self, VariantFn};
+use crate::registry::{self, VariantFn};
+use crate::variants::VariantId;
 
 /// The games the page offers, in its menu's order.
 pub fn all() -> &'static [&'static str] {
-    variants::NAMES
+    &crate::variants::NAMES
 }
 
 struct Start;
@@ -16,22 +17,17 @@ impl VariantFn for Start {
     }
 }
 
-struct Name;
-impl VariantFn for Name {
-    type Output = &'static str;
-    fn call<V: crate::eval::Evaluate>(self) -> &'static str {
-        V::NAME
-    }
-}
-
 /// The start FEN of `variant` (any registered name or alias).
 pub fn start_fen(variant: &str) -> Result<&'static str, String> {
-    variants::dispatch(variant, Start).map_err(|e| e.to_string())
+    registry::dispatch(variant, Start).map_err(|e| e.to_string())
 }
 
 /// The registry name an alias stands for (`960` → `fischerandom`).
 pub fn canonical(variant: &str) -> Result<&'static str, String> {
-    variants::dispatch(variant, Name).map_err(|e| e.to_string())
+    variant
+        .parse::<VariantId>()
+        .map(VariantId::name)
+        .map_err(|e| e.to_string())
 }
 
 /// The Chess960 start position number `n` (0–959).

@@ -1,8 +1,8 @@
 //! `zest analyse`: headless analysis, one JSON object per position on stdout.
 
 use crate::eval::{Evaluate, Score, MATE, MATE_BOUND};
-use crate::search::{Limits, SearchOptions, SearchResult, Searcher};
-use crate::variants::Variant;
+use crate::search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
+use crate::variants::{san, Variant};
 use serde::Serialize;
 
 /// A score as UCI reports it: centipawns or moves to mate (negative: being mated).
@@ -36,6 +36,11 @@ pub struct AnalysisJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     pub fen: String,
+    /// A finished position's result (`1-0`) and the rules' reason (`White mates`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
     pub bestmove: Option<String>,
     pub score: ScoreJson,
     pub depth: i32,
@@ -46,6 +51,8 @@ pub struct AnalysisJson {
     pub lines: Vec<LineJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bm: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub am: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solved: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -63,11 +70,24 @@ pub fn pv_strings<V: Variant>(root: &V, pv: &[V::Move]) -> Vec<String> {
     out
 }
 
-/// An EPD/FEN line split into the position and its opcodes (`bm`, `id`).
+/// An EPD/FEN line split into the position and its opcodes (`bm`, `am`, `id`); the best and
+/// avoid moves are kept in zest's notation, whether the line wrote them so or in SAN.
 pub struct EpdLine<V> {
     pub pos: V,
     pub id: Option<String>,
     pub bm: Vec<String>,
+    pub am: Vec<String>,
+}
+
+/// The moves of a `bm`/`am` opcode in zest's notation (SAN is read where it has a meaning).
+fn epd_moves<V: Variant>(pos: &V, op: &str, args: &str) -> Result<Vec<String>, String> {
+    args.split_whitespace()
+        .map(|m| {
+            san::parse_move_or_san(pos, m)
+                .map(|mv| pos.move_to_string(mv))
+                .map_err(|e| format!("{op} {m}: {e}"))
+        })
+        .collect()
 }
 
 /// Reads a FEN, or an EPD line (four FEN fields, optional variant fields, then opcodes `op args;`).
@@ -84,16 +104,17 @@ pub fn parse_epd<V: Variant>(line: &str) -> Result<EpdLine<V>, String> {
             if let Ok(pos) = V::from_fen(&fen) {
                 let rest = tokens[k..].join(" ");
                 let mut id = None;
-                let mut bm = Vec::new();
+                let (mut bm, mut am) = (Vec::new(), Vec::new());
                 for op in rest.split(';').map(str::trim).filter(|s| !s.is_empty()) {
                     let (name, args) = op.split_once(' ').unwrap_or((op, ""));
                     match name {
                         "id" => id = Some(args.trim().trim_matches('"').to_string()),
-                        "bm" => bm = args.split_whitespace().map(str::to_string).collect(),
+                        "bm" => bm = epd_moves(&pos, name, args)?,
+                        "am" => am = epd_moves(&pos, name, args)?,
                         _ => {}
                     }
                 }
-                return Ok(EpdLine { pos, id, bm });
+                return Ok(EpdLine { pos, id, bm, am });
             }
         }
     }
@@ -102,29 +123,58 @@ pub fn parse_epd<V: Variant>(line: &str) -> Result<EpdLine<V>, String> {
             pos,
             id: None,
             bm: Vec::new(),
+            am: Vec::new(),
         })
         .map_err(|e| e.to_string())
 }
 
-/// Analyses one position.
+/// One finished iteration as a progress line (`depth 7 score cp 31 nodes 48213 pv e2e4 e7e5`).
+pub fn progress_line<V: Variant>(pos: &V, it: &Iteration<V::Move>) -> String {
+    let (score, pv) = it
+        .lines
+        .first()
+        .map(|l| (score_json(l.score), pv_strings(pos, &l.pv).join(" ")))
+        .unwrap_or((ScoreJson::Cp(0), String::new()));
+    let score = match score {
+        ScoreJson::Cp(c) => format!("cp {c}"),
+        ScoreJson::Mate(m) => format!("mate {m}"),
+    };
+    format!(
+        "depth {} score {score} nodes {} pv {pv}",
+        it.depth, it.nodes
+    )
+}
+
+/// Analyses one position; with `progress`, each finished iteration is printed on stderr.
 pub fn analyse<V: Evaluate>(
     searcher: &Searcher,
     line: &EpdLine<V>,
     limits: &Limits,
     options: &SearchOptions,
+    progress: bool,
 ) -> AnalysisJson {
-    let r: SearchResult<V::Move> = searcher.search(&line.pos, &[], limits, options, &mut |_| {});
     let pos = &line.pos;
+    let mut report = |it: &Iteration<V::Move>| {
+        if progress {
+            eprintln!("{}", progress_line(pos, it));
+        }
+    };
+    let r: SearchResult<V::Move> = searcher.search(pos, &[], limits, options, &mut report);
     let bestmove = r.best.map(|m| pos.move_to_string(m));
-    let solved = if line.bm.is_empty() {
+    let solved = if line.bm.is_empty() && line.am.is_empty() {
         None
     } else {
-        Some(bestmove.as_ref().is_some_and(|b| line.bm.contains(b)))
+        Some(bestmove.as_ref().is_some_and(|b| {
+            (line.bm.is_empty() || line.bm.contains(b)) && !line.am.contains(b)
+        }))
     };
+    let outcome = pos.outcome();
     let ms = r.time.as_millis() as u64;
     AnalysisJson {
         id: line.id.clone(),
         fen: pos.fen(),
+        result: outcome.as_ref().map(|o| o.result.as_str()),
+        reason: outcome.map(|o| o.reason.into_owned()),
         bestmove,
         score: score_json(r.score),
         depth: r.depth,
@@ -143,6 +193,7 @@ pub fn analyse<V: Evaluate>(
             })
             .collect(),
         bm: line.bm.clone(),
+        am: line.am.clone(),
         solved,
         error: None,
     }

@@ -1,6 +1,7 @@
 //! Headless tools behind the CLI subcommands.
 
 pub mod analyse;
+pub mod args;
 pub mod bench;
 pub mod board;
 pub mod perft;

@@ -95,10 +95,14 @@ pub fn build_config(a: &TournamentArgs) -> Result<Config, TournamentError> {
         let p = PathBuf::from("engines.toml");
         p.exists().then_some(p)
     });
-    let mut cfg = match &path {
-        Some(p) => Config::load(p)?,
-        None => Config::default(),
+    let Some(path) = path else {
+        return Err(TournamentError::Other(
+            "no engines.toml in the current directory: it lists the engines that play \
+             (pass --config FILE to use another; see docs/tournament.md)"
+                .into(),
+        ));
     };
+    let mut cfg = Config::load(&path)?;
     let t = &mut cfg.tournament;
     if let Some(v) = &a.engines {
         t.engines = v.clone();

@@ -340,7 +340,8 @@ impl Engine {
                         | "egt"
                         | "ics"
                 );
-                // san=1 is refused: moves are exchanged in coordinate notation.
+                // san=1 is refused: the runner sends coordinates. A SAN move from the engine is still
+                // read (CECP allows it; Sjaak II castles as `O-O`).
                 let accept = known && !(k == "san" && v == "1");
                 if k != "done" {
                     self.send(&format!(
@@ -520,90 +521,117 @@ impl Engine {
         clock: &ClockState,
         deadline: Duration,
     ) -> Result<Reply, EngineError> {
-        let start;
-        match self.protocol {
-            Protocol::Uci => {
-                let mut cmd = String::with_capacity(64 + moves.len() * 6);
-                if is_start {
-                    cmd.push_str("position startpos");
-                } else {
-                    cmd.push_str("position fen ");
-                    cmd.push_str(fen);
-                }
-                if !moves.is_empty() {
-                    cmd.push_str(" moves");
-                    for m in moves {
-                        cmd.push(' ');
-                        cmd.push_str(m);
-                    }
-                }
-                self.send(&cmd)?;
-                let go = match *limit {
-                    Limit::Clock { .. } => {
-                        let mut g = format!(
-                            "go wtime {} btime {} winc {} binc {}",
-                            clock.white.as_millis(),
-                            clock.black.as_millis(),
-                            clock.winc.as_millis(),
-                            clock.binc.as_millis()
-                        );
-                        if clock.moves_to_go > 0 {
-                            g.push_str(&format!(" movestogo {}", clock.moves_to_go));
-                        }
-                        g
-                    }
-                    Limit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
-                    Limit::Nodes(n) => format!("go nodes {n}"),
-                    Limit::Depth(d) => format!("go depth {d}"),
-                };
-                start = Instant::now();
-                self.send(&go)?;
-            }
-            Protocol::Xboard => {
-                let cs = |d: Duration| d.as_millis() / 10;
-                let usermove = self.feature("usermove");
-                let send_moves = |e: &mut Engine, from: usize| -> Result<(), EngineError> {
-                    for m in &moves[from..] {
-                        if usermove {
-                            e.send(&format!("usermove {m}"))?;
-                        } else {
-                            e.send(m)?;
-                        }
-                    }
-                    Ok(())
-                };
-                let from = self.synced.min(moves.len());
-                let clocked = matches!(limit, Limit::Clock { .. });
-                let times = |e: &mut Engine| -> Result<(), EngineError> {
-                    if clocked {
-                        e.send(&format!("time {}", cs(clock.own)))?;
-                        e.send(&format!("otim {}", cs(clock.opp)))?;
-                    }
-                    Ok(())
-                };
-                if self.in_force || moves.len() - from != 1 {
-                    // Out of play mode (or out of step): replay what is missing, then `go`.
-                    if !self.in_force {
-                        self.send("force")?;
-                    }
-                    send_moves(self, from)?;
-                    times(self)?;
-                    start = Instant::now();
-                    self.send("go")?;
-                    self.in_force = false;
-                } else {
-                    // In play mode the opponent's move starts the search.
-                    times(self)?;
-                    start = Instant::now();
-                    send_moves(self, from)?;
-                }
-                self.synced = moves.len() + 1;
+        let start = match self.protocol {
+            Protocol::Uci => self.uci_go(fen, is_start, moves, limit, clock)?,
+            Protocol::Xboard => self.xboard_go(moves, limit, clock)?,
+        };
+        self.read_reply(start, start + deadline)
+    }
+
+    /// `position … moves …` and `go …`; returns when `go` was written.
+    fn uci_go(
+        &mut self,
+        fen: &str,
+        is_start: bool,
+        moves: &[String],
+        limit: &Limit,
+        clock: &ClockState,
+    ) -> Result<Instant, EngineError> {
+        let mut cmd = String::with_capacity(64 + moves.len() * 6);
+        if is_start {
+            cmd.push_str("position startpos");
+        } else {
+            cmd.push_str("position fen ");
+            cmd.push_str(fen);
+        }
+        if !moves.is_empty() {
+            cmd.push_str(" moves");
+            for m in moves {
+                cmd.push(' ');
+                cmd.push_str(m);
             }
         }
-        let deadline_at = start + deadline;
+        self.send(&cmd)?;
+        let go = match *limit {
+            Limit::Clock { .. } => {
+                let mut g = format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    clock.white.as_millis(),
+                    clock.black.as_millis(),
+                    clock.winc.as_millis(),
+                    clock.binc.as_millis()
+                );
+                if clock.moves_to_go > 0 {
+                    g.push_str(&format!(" movestogo {}", clock.moves_to_go));
+                }
+                g
+            }
+            Limit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
+            Limit::Nodes(n) => format!("go nodes {n}"),
+            Limit::Depth(d) => format!("go depth {d}"),
+        };
+        let start = Instant::now();
+        self.send(&go)?;
+        Ok(start)
+    }
+
+    /// The moves the engine has not seen, the clocks, and `go` unless the opponent's move
+    /// starts the search (play mode); returns when the search was started.
+    fn xboard_go(
+        &mut self,
+        moves: &[String],
+        limit: &Limit,
+        clock: &ClockState,
+    ) -> Result<Instant, EngineError> {
+        let from = self.synced.min(moves.len());
+        let start;
+        if self.in_force || moves.len() - from != 1 {
+            // Out of play mode (or out of step): replay what is missing, then `go`.
+            if !self.in_force {
+                self.send("force")?;
+            }
+            self.xboard_moves(&moves[from..])?;
+            self.xboard_times(limit, clock)?;
+            start = Instant::now();
+            self.send("go")?;
+            self.in_force = false;
+        } else {
+            // In play mode the opponent's move starts the search.
+            self.xboard_times(limit, clock)?;
+            start = Instant::now();
+            self.xboard_moves(&moves[from..])?;
+        }
+        self.synced = moves.len() + 1;
+        Ok(start)
+    }
+
+    fn xboard_moves(&mut self, moves: &[String]) -> Result<(), EngineError> {
+        let usermove = self.feature("usermove");
+        for m in moves {
+            if usermove {
+                self.send(&format!("usermove {m}"))?;
+            } else {
+                self.send(m)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `time`/`otim` in centiseconds, under a clock.
+    fn xboard_times(&mut self, limit: &Limit, clock: &ClockState) -> Result<(), EngineError> {
+        if matches!(limit, Limit::Clock { .. }) {
+            self.send(&format!("time {}", clock.own.as_millis() / 10))?;
+            self.send(&format!("otim {}", clock.opp.as_millis() / 10))?;
+        }
+        Ok(())
+    }
+
+    /// Reads up to the move (`bestmove`, `move`) or a resignation, keeping the last thinking
+    /// line's score and depth.
+    fn read_reply(&mut self, start: Instant, deadline: Instant) -> Result<Reply, EngineError> {
         let mut reply = Reply::default();
         loop {
-            let (line, at, info) = self.recv_full(deadline_at)?;
+            let (line, at, info) = self.recv_full(deadline)?;
             if let Some(info) = info {
                 match self.protocol {
                     Protocol::Uci => parse_uci_info(&info, &mut reply),
@@ -612,26 +640,22 @@ impl Engine {
             }
             let mut it = line.split_ascii_whitespace();
             let first = it.next().unwrap_or("");
-            match self.protocol {
-                Protocol::Uci => {
-                    if first == "bestmove" {
-                        reply.mv = it.next().unwrap_or("").to_string();
-                        reply.elapsed = at - start;
-                        return Ok(reply);
-                    }
-                }
+            let is_move = match self.protocol {
+                Protocol::Uci => first == "bestmove",
                 Protocol::Xboard => match first {
-                    "move" => {
-                        reply.mv = it.next().unwrap_or("").to_string();
-                        reply.elapsed = at - start;
-                        return Ok(reply);
-                    }
+                    "move" => true,
                     "resign" => return Err(EngineError::Resign),
                     "tellusererror" | "Error" | "Illegal" => {
-                        log::warn!("{}: {line}", self.name)
+                        log::warn!("{}: {line}", self.name);
+                        false
                     }
-                    _ => {}
+                    _ => false,
                 },
+            };
+            if is_move {
+                reply.mv = it.next().unwrap_or("").to_string();
+                reply.elapsed = at - start;
+                return Ok(reply);
             }
         }
     }
@@ -663,6 +687,20 @@ impl Engine {
                 .map(|v| v.split(',').any(|x| x.trim() == name))
                 .unwrap_or(false),
         }
+    }
+
+    /// XBoard: whether the engine can be asked for variant `wire` (it lists it, or lists no
+    /// variants at all); UCI engines are always asked.
+    pub fn plays_variant(&self, wire: &str) -> bool {
+        self.protocol == Protocol::Uci
+            || wire == "normal"
+            || !self.features.contains_key("variants")
+            || self.knows_variant(wire)
+    }
+
+    /// XBoard: the variants the engine lists.
+    pub fn variants_feature(&self) -> Option<&str> {
+        self.features.get("variants").map(String::as_str)
     }
 
     pub fn is_uci(&self) -> bool {

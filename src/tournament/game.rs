@@ -1,73 +1,18 @@
 //! One game between two engines, refereed by zest's own rules: every move an engine sends
-//! is read with the variant's `parse_move` and played on a [`Game<V>`], whose `outcome()`
+//! is read with the variant's `parse_move` (or as SAN) and played on a [`Game<V>`], whose `outcome()`
 //! (mate, stalemate, repetition, the variants' own endings) decides the result with the
 //! rules' reason string. The clocks are the runner's, measured around each search.
 
 use super::config::{DrawConfig, EngineConfig, Limit, ResignConfig};
 use super::engine::{ClockState, Engine, EngineError, Reply};
 use super::schedule::{Job, Opening};
-use crate::core::{Color, Notation, Position, RawAction, Role, Square};
+use super::stamp;
+use crate::core::{Color, MoveError, Notation, Position, RawAction, Role, Square};
+use crate::variants::{san, Game, GameResult, Variant};
 use crate::variants::VariantId;
-use crate::variants::{Game, GameResult, Variant};
-use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
-/// A finished game: everything the PGN, the statistics and the resume journal need.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRecord {
-    pub index: u64,
-    pub pair: u64,
-    pub round: u64,
-    pub game_in_pair: u32,
-    /// Player indices (into the tournament's engine list) and names.
-    pub white_player: usize,
-    pub black_player: usize,
-    pub white: String,
-    pub black: String,
-    pub variant: String,
-    /// The game's first position (before any book move).
-    pub fen: String,
-    pub start_is_initial: bool,
-    pub white_first: bool,
-    pub fullmove: u32,
-    /// Every move played, book moves included, in the variant's notation.
-    pub moves: Vec<String>,
-    /// One comment per move (`book`, `+0.66/6 0.002s`).
-    pub comments: Vec<String>,
-    pub result: String,
-    /// PGN `Termination`: `normal`, `adjudication`, `time forfeit`, `illegal move`,
-    /// `abandoned`, `stall`, `rules infraction`.
-    pub termination: String,
-    /// The rules' reason string (`White mates`) or the runner's (`Black loses on time`).
-    pub reason: String,
-    pub event: String,
-    pub site: String,
-    pub date: String,
-    pub start_time: String,
-    pub end_time: String,
-    pub duration_ms: u64,
-    pub time_control: String,
-    /// Plies the engines played (book moves excluded).
-    pub engine_plies: u32,
-}
-
-impl GameRecord {
-    /// Score of player `p` in this game (None if `p` did not play).
-    pub fn score_of(&self, p: usize) -> Option<f64> {
-        let white = match self.result.as_str() {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            _ => 0.5,
-        };
-        if p == self.white_player {
-            Some(white)
-        } else if p == self.black_player {
-            Some(1.0 - white)
-        } else {
-            None
-        }
-    }
-}
+pub use super::record::{GameRecord, Termination};
 
 /// What every game of a tournament shares.
 #[derive(Clone, Debug)]
@@ -92,7 +37,7 @@ pub struct Seat<'a> {
 }
 
 /// How the engine names the variant on the wire: `(name, chess960)`.
-fn wire_variant(e: &Engine, cfg: &EngineConfig, variant: &str) -> (String, bool) {
+pub(super) fn wire_variant(e: &Engine, cfg: &EngineConfig, variant: &str) -> (String, bool) {
     if let Some(w) = cfg.variants.get(variant) {
         let frc = w.parse::<VariantId>() == Ok(VariantId::Chess960);
         return (w.clone(), frc);
@@ -168,23 +113,167 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// Plays `job` from `opening` between `seats` (white, black).
+/// How a game ends: result, PGN termination and reason string.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ending {
+    pub result: GameResult,
+    pub termination: Termination,
+    pub reason: String,
+}
+
+impl Ending {
+    fn new(result: GameResult, termination: Termination, reason: impl Into<String>) -> Ending {
+        Ending {
+            result,
+            termination,
+            reason: reason.into(),
+        }
+    }
+
+    /// `side` loses.
+    fn loss(side: Color, termination: Termination, reason: impl Into<String>) -> Ending {
+        Ending::new(GameResult::win(!side), termination, reason)
+    }
+}
+
+/// The runner's clocks (wall time measured around each search) and the per-move deadline.
+struct Clocks {
+    limit: Limit,
+    base: Duration,
+    inc: Duration,
+    /// Moves per period (0: the whole game).
+    period: u32,
+    left: [Duration; 2],
+    moves_made: [u32; 2],
+}
+
+impl Clocks {
+    fn new(limit: &Limit) -> Clocks {
+        let (base, inc, period) = match *limit {
+            Limit::Clock { moves, time, inc } => (time, inc, moves),
+            _ => (Duration::ZERO, Duration::ZERO, 0),
+        };
+        Clocks {
+            limit: limit.clone(),
+            base,
+            inc,
+            period,
+            left: [base + inc; 2],
+            moves_made: [0; 2],
+        }
+    }
+
+    /// When side `i`'s move is late: its clock, the fixed time with a tolerance, or the stall
+    /// timeout under node and depth limits.
+    fn deadline(&self, i: usize, margin: Duration, stall: Duration) -> Duration {
+        match self.limit {
+            Limit::Clock { .. } => self.left[i] + margin,
+            // Fixed time per move: 10 % + 50 ms tolerance (cutechess #281: forfeits at `st`).
+            Limit::MoveTime(t) => t + t / 10 + Duration::from_millis(50) + margin,
+            Limit::Nodes(_) | Limit::Depth(_) => stall,
+        }
+    }
+
+    fn state(&self, i: usize) -> ClockState {
+        ClockState {
+            own: self.left[i],
+            opp: self.left[1 - i],
+            white: self.left[0],
+            black: self.left[1],
+            winc: self.inc,
+            binc: self.inc,
+            moves_to_go: if self.period > 0 {
+                self.period - self.moves_made[i] % self.period
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Whether a limit with a time in it applies (a timeout is then a time forfeit).
+    fn timed(&self) -> bool {
+        matches!(self.limit, Limit::Clock { .. } | Limit::MoveTime(_))
+    }
+
+    /// Charges side `i` for `elapsed`; false when the move came too late.
+    fn charge(&mut self, i: usize, elapsed: Duration, deadline: Duration) -> bool {
+        match self.limit {
+            Limit::Clock { .. } => {
+                if elapsed > deadline {
+                    return false;
+                }
+                self.left[i] = self.left[i].saturating_sub(elapsed) + self.inc;
+                self.moves_made[i] += 1;
+                if self.period > 0 && self.moves_made[i] % self.period == 0 {
+                    self.left[i] += self.base;
+                }
+                true
+            }
+            Limit::MoveTime(_) => elapsed <= deadline,
+            _ => true,
+        }
+    }
+}
+
+/// One game in progress.
+struct Match<'a, 's, V: Variant> {
+    s: &'s Settings,
+    seats: [Seat<'a>; 2],
+    game: Game<V>,
+    rec: GameRecord,
+    t0: Instant,
+    /// The moves as an engine that plays the game as orthodox chess writes them.
+    orthodox: Vec<String>,
+    /// Seats whose engine plays a Chess960-like game as orthodox chess (castling e1g1).
+    orthodox_seat: [bool; 2],
+    clocks: Clocks,
+    /// Each side's reported scores, for adjudication.
+    scores: [Vec<i32>; 2],
+}
+
+/// Plays `job` from `opening` between `seats` (white, black): the book moves, the engines'
+/// start, then turns until the rules or the runner end the game.
 pub fn play<V: Variant>(
     job: &Job,
     opening: &Opening,
-    mut seats: [Seat<'_>; 2],
+    seats: [Seat<'_>; 2],
     s: &Settings,
 ) -> GameRecord {
-    let start_ms = super::pgn::now_ms();
     let t0 = Instant::now();
-    let (date, start_time) = super::pgn::utc_stamp(start_ms);
     // Openings were checked when the book was loaded.
-    let mut game: Game<V> = Game::from_fen(&opening.fen).unwrap_or_default();
-    let initial = game.position().clone();
+    let game: Game<V> = Game::from_fen(&opening.fen).unwrap_or_default();
+    let rec = new_record::<V>(job, &seats, s, &game);
+    let mut m = Match {
+        s,
+        seats,
+        game,
+        rec,
+        t0,
+        orthodox: Vec::new(),
+        orthodox_seat: [false; 2],
+        clocks: Clocks::new(&s.limit),
+        scores: [Vec::new(), Vec::new()],
+    };
+    m.play_book(&opening.moves);
+    let ending = match m.start_engines() {
+        Err(e) => e,
+        Ok(()) => loop {
+            if let Some(e) = m.rules_ending().or_else(|| m.turn().err()) {
+                break e;
+            }
+        },
+    };
+    m.finish(ending)
+}
+
+/// The record of a game about to start from `game`.
+fn new_record<V: Variant>(job: &Job, seats: &[Seat<'_>; 2], s: &Settings, game: &Game<V>) -> GameRecord {
+    let (date, start_time) = stamp::utc_stamp(stamp::now_ms());
+    let initial = game.position();
     let start_is_initial = V::from_fen(V::START_FEN)
         .map(|p| p.fen() == initial.fen())
         .unwrap_or(false);
-    let mut rec = GameRecord {
+    GameRecord {
         index: job.index,
         pair: job.pair,
         round: job.round,
@@ -200,8 +289,8 @@ pub fn play<V: Variant>(
         fullmove: initial.position().fullmoves.max(1),
         moves: Vec::new(),
         comments: Vec::new(),
-        result: "*".into(),
-        termination: "unterminated".into(),
+        result: GameResult::Draw,
+        termination: Termination::Normal,
         reason: String::new(),
         event: s.event.clone(),
         site: "?".into(),
@@ -211,295 +300,237 @@ pub fn play<V: Variant>(
         duration_ms: 0,
         time_control: s.limit.pgn_tag(),
         engine_plies: 0,
-    };
-    // The moves as an engine that plays the game as orthodox chess writes them.
-    let mut orthodox: Vec<String> = Vec::new();
-    // Book moves.
-    for m in &opening.moves {
-        let before = game.position().clone();
-        match game.play_str(m) {
-            Ok(mv) => {
-                rec.moves.push(before.move_to_string(mv));
-                orthodox.push(orthodox_castling(
-                    before.position(),
-                    &before.move_to_string(mv),
-                ));
-                rec.comments.push("book".into());
+    }
+}
+
+impl<V: Variant> Match<'_, '_, V> {
+    /// Records a legal move played in the current position.
+    fn record(&mut self, mv: V::Move, comment: String) {
+        let pos = self.game.position();
+        let text = pos.move_to_string(mv);
+        self.orthodox.push(orthodox_castling(pos.position(), &text));
+        self.rec.moves.push(text);
+        self.rec.comments.push(comment);
+        self.game.play(mv);
+    }
+
+    /// The opening's moves, up to the first that is illegal or ends the game.
+    fn play_book(&mut self, moves: &[String]) {
+        for m in moves {
+            match self.game.position().parse_move(m) {
+                Ok(mv) => self.record(mv, "book".into()),
+                Err(_) => break,
             }
-            Err(_) => break,
-        }
-        if game.outcome().is_some() {
-            break;
+            if self.game.outcome().is_some() {
+                break;
+            }
         }
     }
-    let fen = rec.fen.clone();
 
-    // Start and prepare both engines; a side that cannot loses.
-    let mut failed: [Option<(EngineError, &'static str)>; 2] = [None, None];
-    // Seats whose engine plays a Chess960-like game as orthodox chess (castling e1g1).
-    let mut orthodox_seat = [false; 2];
-    for (i, seat) in seats.iter_mut().enumerate() {
-        if seat.engine.is_none() {
-            match Engine::start(seat.cfg, s.startup, s.stall) {
-                Ok(e) => *seat.engine = Some(e),
-                Err(e) => {
-                    failed[i] = Some((e, "start"));
-                    continue;
+    /// Starts (when needed) and prepares both engines; a side that cannot loses.
+    fn start_engines(&mut self) -> Result<(), Ending> {
+        let s = self.s;
+        let mut failed: [Option<(EngineError, &'static str)>; 2] = [None, None];
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if seat.engine.is_none() {
+                match Engine::start(seat.cfg, s.startup, s.stall) {
+                    Ok(e) => *seat.engine = Some(e),
+                    Err(e) => {
+                        failed[i] = Some((e, "start"));
+                        continue;
+                    }
                 }
             }
-        }
-        let e = seat.engine.as_mut().expect("started");
-        let (wire, frc) = wire_variant(e, seat.cfg, &s.variant);
-        orthodox_seat[i] = !frc
-            && s.variant
-                .parse::<VariantId>()
-                .is_ok_and(VariantId::chess960_castling);
-        if let Err(err) = e.new_game(&wire, frc, &fen, start_is_initial, &s.limit) {
-            failed[i] = Some((err, "new game"));
-            *seat.engine = None;
-        }
-    }
-    let finish = |rec: &mut GameRecord,
-                  result: GameResult,
-                  termination: &str,
-                  reason: String,
-                  seats: &mut [Seat<'_>; 2]| {
-        rec.result = result.as_str().into();
-        rec.termination = termination.into();
-        rec.reason = reason;
-        for seat in seats.iter_mut() {
-            if let Some(e) = seat.engine.as_mut() {
-                e.game_over(&rec.result, &rec.reason);
+            let e = seat.engine.as_mut().expect("started");
+            let (wire, frc) = wire_variant(e, seat.cfg, &s.variant);
+            self.orthodox_seat[i] = !frc
+                && s.variant
+                    .parse::<VariantId>()
+                    .is_ok_and(VariantId::chess960_castling);
+            if let Err(err) = e.new_game(
+                &wire,
+                frc,
+                &self.rec.fen,
+                self.rec.start_is_initial,
+                &s.limit,
+            ) {
+                failed[i] = Some((err, "new game"));
+                *seat.engine = None;
             }
         }
-        let end = super::pgn::now_ms();
-        rec.end_time = super::pgn::utc_stamp(end).1;
-        rec.duration_ms = t0.elapsed().as_millis() as u64;
-    };
-    match (&failed[0], &failed[1]) {
-        (Some(_), Some(_)) => {
-            finish(
-                &mut rec,
+        match failed {
+            [Some(_), Some(_)] => Err(Ending::new(
                 GameResult::Draw,
-                "abandoned",
-                "Both engines fail to start".into(),
-                &mut seats,
-            );
-            return rec;
+                Termination::Abandoned,
+                "Both engines fail to start",
+            )),
+            [Some((e, what)), None] => Err(failure(Color::White, &e, what)),
+            [None, Some((e, what))] => Err(failure(Color::Black, &e, what)),
+            [None, None] => Ok(()),
         }
-        (Some((e, what)), None) | (None, Some((e, what))) => {
-            let c = if failed[0].is_some() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let (term, reason) = failure_text(c, e, what);
-            finish(&mut rec, GameResult::win(!c), term, reason, &mut seats);
-            return rec;
-        }
-        (None, None) => {}
     }
 
-    // Clocks, kept by the runner.
-    let (base, inc, period) = match s.limit {
-        Limit::Clock { moves, time, inc } => (time, inc, moves),
-        _ => (Duration::ZERO, Duration::ZERO, 0),
-    };
-    let mut clocks = [base + inc, base + inc];
-    let mut moves_made = [0u32; 2];
-    let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
-    let margin = |seat: &Seat<'_>| {
-        seat.cfg
+    /// The rules' ending, or the runner's move limit.
+    fn rules_ending(&self) -> Option<Ending> {
+        if let Some(o) = self.game.outcome() {
+            return Some(Ending::new(o.result, Termination::Normal, o.reason));
+        }
+        let s = self.s;
+        (s.max_moves > 0 && self.rec.engine_plies >= 2 * s.max_moves).then(|| {
+            Ending::new(
+                GameResult::Draw,
+                Termination::Adjudication,
+                "Max moves reached",
+            )
+        })
+    }
+
+    /// One engine move: ask, time it, read it, play it, then adjudicate.
+    fn turn(&mut self) -> Result<(), Ending> {
+        let side = self.game.position().turn();
+        let i = side.index();
+        let margin = self.seats[i]
+            .cfg
             .time_margin_ms
             .map(Duration::from_millis)
-            .unwrap_or(s.time_margin)
-    };
-
-    loop {
-        if let Some(o) = game.outcome() {
-            finish(
-                &mut rec,
-                o.result,
-                "normal",
-                o.reason.into_owned(),
-                &mut seats,
-            );
-            return rec;
-        }
-        if s.max_moves > 0 && rec.engine_plies >= 2 * s.max_moves {
-            finish(
-                &mut rec,
-                GameResult::Draw,
-                "adjudication",
-                "Max moves reached".into(),
-                &mut seats,
-            );
-            return rec;
-        }
-        let pos = game.position().clone();
-        let side = pos.turn();
-        let i = side.index();
-        let o = 1 - i;
-        let seat_margin = margin(&seats[i]);
-        let deadline = match s.limit {
-            Limit::Clock { .. } => clocks[i] + seat_margin,
-            // Fixed time per move: 10 % + 50 ms tolerance (cutechess #281: forfeits at `st`).
-            Limit::MoveTime(t) => t + t / 10 + Duration::from_millis(50) + seat_margin,
-            Limit::Nodes(_) | Limit::Depth(_) => s.stall,
-        };
-        let clock = ClockState {
-            own: clocks[i],
-            opp: clocks[o],
-            white: clocks[0],
-            black: clocks[1],
-            winc: inc,
-            binc: inc,
-            moves_to_go: if period > 0 {
-                period - moves_made[i] % period
-            } else {
-                0
-            },
-        };
-        let engine = seats[i].engine.as_mut().expect("engine running");
-        let reply: Result<Reply, EngineError> = engine.go(
-            &fen,
-            start_is_initial,
-            if orthodox_seat[i] {
-                &orthodox
-            } else {
-                &rec.moves
-            },
-            &s.limit,
-            &clock,
-            deadline,
-        );
-        let reply = match reply {
-            Ok(r) => r,
-            Err(err) => {
-                if err == EngineError::Timeout {
-                    engine.stop();
-                }
-                let clocked = !matches!(s.limit, Limit::Nodes(_) | Limit::Depth(_));
-                let (term, reason) = match (&err, clocked) {
-                    (EngineError::Timeout, true) => {
-                        ("time forfeit", format!("{} loses on time", side_name(side)))
-                    }
-                    (EngineError::Resign, _) => ("normal", format!("{} resigns", side_name(side))),
-                    _ => failure_text(side, &err, "move"),
-                };
-                *seats[i].engine = None;
-                finish(&mut rec, GameResult::win(!side), term, reason, &mut seats);
-                return rec;
-            }
-        };
-        // The clock.
-        let over = match s.limit {
-            Limit::Clock { .. } => reply.elapsed > clocks[i] + seat_margin,
-            Limit::MoveTime(_) => reply.elapsed > deadline,
-            _ => false,
-        };
-        if over {
-            finish(
-                &mut rec,
-                GameResult::win(!side),
-                "time forfeit",
+            .unwrap_or(self.s.time_margin);
+        let deadline = self.clocks.deadline(i, margin, self.s.stall);
+        let reply = self.ask(side, deadline)?;
+        if !self.clocks.charge(i, reply.elapsed, deadline) {
+            return Err(Ending::loss(
+                side,
+                Termination::TimeForfeit,
                 format!("{} loses on time", side_name(side)),
-                &mut seats,
-            );
-            return rec;
+            ));
         }
-        if let Limit::Clock { .. } = s.limit {
-            clocks[i] = clocks[i].saturating_sub(reply.elapsed) + inc;
-            moves_made[i] += 1;
-            if period > 0 && moves_made[i] % period == 0 {
-                clocks[i] += base;
-            }
+        let mv = self.read_move(side, &reply)?;
+        self.record(mv, comment(&reply));
+        self.rec.engine_plies += 1;
+        match reply.score {
+            Some(sc) => self.scores[i].push(sc),
+            None => self.scores[i].clear(),
         }
-        // The move, judged by the rules.
-        let text = if orthodox_seat[i] {
+        if self.game.outcome().is_some() {
+            return Ok(());
+        }
+        match self.adjudicate(side) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Asks the side to move for its move; a failure ends the game against it.
+    fn ask(&mut self, side: Color, deadline: Duration) -> Result<Reply, Ending> {
+        let i = side.index();
+        let state = self.clocks.state(i);
+        let moves = if self.orthodox_seat[i] {
+            &self.orthodox
+        } else {
+            &self.rec.moves
+        };
+        let engine = self.seats[i].engine.as_mut().expect("engine running");
+        let err = match engine.go(
+            &self.rec.fen,
+            self.rec.start_is_initial,
+            moves,
+            &self.s.limit,
+            &state,
+            deadline,
+        ) {
+            Ok(r) => return Ok(r),
+            Err(err) => err,
+        };
+        if err == EngineError::Timeout {
+            engine.stop();
+        }
+        *self.seats[i].engine = None;
+        Err(match err {
+            EngineError::Timeout if self.clocks.timed() => Ending::loss(
+                side,
+                Termination::TimeForfeit,
+                format!("{} loses on time", side_name(side)),
+            ),
+            _ => failure(side, &err, "move"),
+        })
+    }
+
+    /// The engine's move judged by the rules: zest's notation (castling converted for an
+    /// orthodox seat), else SAN (CECP allows it; Sjaak II sends `O-O-O`).
+    fn read_move(&mut self, side: Color, reply: &Reply) -> Result<V::Move, Ending> {
+        let i = side.index();
+        let pos = self.game.position();
+        let text = if self.orthodox_seat[i] {
             from_orthodox_castling(pos.position(), &reply.mv)
         } else {
             reply.mv.clone()
         };
-        let mv = match pos.parse_move(&text) {
-            Ok(m) => m,
-            Err(e) => {
-                let malformed = matches!(e, crate::core::MoveError::Malformed(_));
-                let (term, what) = if malformed && reply.mv.is_empty() {
-                    ("rules infraction", "sends an empty move".to_string())
-                } else if malformed {
-                    (
-                        "illegal move",
-                        format!("sends a malformed move: {}", reply.mv),
-                    )
-                } else {
-                    (
-                        "illegal move",
-                        format!("makes an illegal move: {}", reply.mv),
-                    )
-                };
-                *seats[i].engine = None;
-                finish(
-                    &mut rec,
-                    GameResult::win(!side),
-                    term,
-                    format!("{} {what}", side_name(side)),
-                    &mut seats,
-                );
-                return rec;
+        let err = match pos.parse_move(&text) {
+            Ok(m) => return Ok(m),
+            Err(MoveError::Malformed(_)) if !reply.mv.is_empty() => {
+                match san::parse_san(pos, reply.mv.trim()) {
+                    Ok(m) => return Ok(m),
+                    Err(e) => e,
+                }
             }
+            Err(e) => e,
         };
-        rec.moves.push(pos.move_to_string(mv));
-        orthodox.push(orthodox_castling(pos.position(), &pos.move_to_string(mv)));
-        rec.comments.push(comment(&reply));
-        rec.engine_plies += 1;
-        game.play(mv);
-        if let Some(sc) = reply.score {
-            scores[i].push(sc);
-        } else {
-            scores[i].clear();
-        }
-        // Adjudication by score.
-        if let Some(r) = &s.resign {
+        *self.seats[i].engine = None;
+        let (term, what) = match err {
+            MoveError::Malformed(_) if reply.mv.is_empty() => {
+                (Termination::RulesInfraction, "sends an empty move".to_string())
+            }
+            MoveError::Malformed(_) => (
+                Termination::IllegalMove,
+                format!("sends a malformed move: {}", reply.mv),
+            ),
+            _ => (
+                Termination::IllegalMove,
+                format!("makes an illegal move: {}", reply.mv),
+            ),
+        };
+        Err(Ending::loss(side, term, format!("{} {what}", side_name(side))))
+    }
+
+    /// Adjudication by score after `side` moved: resignation, then draw.
+    fn adjudicate(&self, side: Color) -> Option<Ending> {
+        let scores = &self.scores[side.index()];
+        if let Some(r) = &self.s.resign {
             let n = r.movecount as usize;
-            if n > 0
-                && scores[i].len() >= n
-                && scores[i][scores[i].len() - n..]
-                    .iter()
-                    .all(|&x| x <= -r.score)
-                && game.outcome().is_none()
-            {
-                finish(
-                    &mut rec,
-                    GameResult::win(!side),
-                    "adjudication",
+            if n > 0 && scores.len() >= n && scores[scores.len() - n..].iter().all(|&x| x <= -r.score) {
+                return Some(Ending::loss(
+                    side,
+                    Termination::Adjudication,
                     format!("{} wins by adjudication", side_name(!side)),
-                    &mut seats,
-                );
-                return rec;
+                ));
             }
         }
-        if let Some(d) = &s.draw {
-            let n = d.movecount as usize;
-            let fullmove = game.position().position().fullmoves;
-            let calm =
-                |v: &Vec<i32>| v.len() >= n && v[v.len() - n..].iter().all(|&x| x.abs() <= d.score);
-            if n > 0
-                && fullmove >= d.movenumber
-                && calm(&scores[0])
-                && calm(&scores[1])
-                && game.outcome().is_none()
-            {
-                finish(
-                    &mut rec,
-                    GameResult::Draw,
-                    "adjudication",
-                    "Draw by adjudication".into(),
-                    &mut seats,
-                );
-                return rec;
+        let d = self.s.draw.as_ref()?;
+        let n = d.movecount as usize;
+        let fullmove = self.game.position().position().fullmoves;
+        let calm = |v: &Vec<i32>| v.len() >= n && v[v.len() - n..].iter().all(|&x| x.abs() <= d.score);
+        (n > 0 && fullmove >= d.movenumber && calm(&self.scores[0]) && calm(&self.scores[1])).then(|| {
+            Ending::new(
+                GameResult::Draw,
+                Termination::Adjudication,
+                "Draw by adjudication",
+            )
+        })
+    }
+
+    /// Writes the ending into the record and tells the engines.
+    fn finish(mut self, e: Ending) -> GameRecord {
+        let rec = &mut self.rec;
+        rec.result = e.result;
+        rec.termination = e.termination;
+        rec.reason = e.reason;
+        for seat in self.seats.iter_mut() {
+            if let Some(engine) = seat.engine.as_mut() {
+                engine.game_over(rec.result.as_str(), &rec.reason);
             }
         }
+        rec.end_time = stamp::utc_stamp(stamp::now_ms()).1;
+        rec.duration_ms = self.t0.elapsed().as_millis() as u64;
+        self.rec
     }
 }
 
@@ -513,19 +544,23 @@ fn comment(r: &Reply) -> String {
     }
 }
 
-/// Termination tag and reason for an engine failure.
-fn failure_text(side: Color, err: &EngineError, when: &str) -> (&'static str, String) {
+/// The ending when `side`'s engine fails `when` (`start`, `new game`, `move`).
+fn failure(side: Color, err: &EngineError, when: &str) -> Ending {
     let who = side_name(side);
-    match err {
-        EngineError::Spawn(m) => ("abandoned", format!("{who} fails to start: {m}")),
+    let (term, reason) = match err {
+        EngineError::Spawn(m) => (Termination::Abandoned, format!("{who} fails to start: {m}")),
         EngineError::Timeout if when == "start" => {
-            ("stall", format!("{who} fails to start in time"))
+            (Termination::Stall, format!("{who} fails to start in time"))
         }
-        EngineError::Timeout => ("stall", format!("{who}'s connection stalls")),
-        EngineError::Disconnect => ("abandoned", format!("{who} disconnects")),
-        EngineError::Garbage(g) => ("rules infraction", format!("{who} sends garbage: {g}")),
-        EngineError::Resign => ("normal", format!("{who} resigns")),
-    }
+        EngineError::Timeout => (Termination::Stall, format!("{who}'s connection stalls")),
+        EngineError::Disconnect => (Termination::Abandoned, format!("{who} disconnects")),
+        EngineError::Garbage(g) => (
+            Termination::RulesInfraction,
+            format!("{who} sends garbage: {g}"),
+        ),
+        EngineError::Resign => (Termination::Normal, format!("{who} resigns")),
+    };
+    Ending::loss(side, term, reason)
 }
 
 #[cfg(test)]

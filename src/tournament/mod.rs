@@ -9,12 +9,15 @@ pub mod config;
 pub mod engine;
 pub mod game;
 pub mod pgn;
+pub mod record;
 pub mod schedule;
+pub mod stamp;
 pub mod state;
 pub mod stats;
 
 use config::{Config, ConfigError, EngineConfig};
-use game::{GameRecord, Seat, Settings};
+use game::{Seat, Settings};
+use record::GameRecord;
 use schedule::{Job, Opening};
 use serde_json::json;
 use stats::{Counts, Summary};
@@ -32,6 +35,9 @@ pub enum TournamentError {
     Config(#[from] ConfigError),
     #[error("{0}: {1}")]
     Io(PathBuf, std::io::Error),
+    /// An engine that cannot start before the first game: a configuration error, not a game.
+    #[error("engine '{name}' cannot start: {why}")]
+    EngineStart { name: String, why: String },
     #[error("{0}")]
     Other(String),
 }
@@ -245,6 +251,7 @@ impl Tally {
     }
 }
 
+/// What the worker threads share while the games run.
 struct Live {
     tally: Tally,
     records: BTreeMap<u64, GameRecord>,
@@ -254,186 +261,56 @@ struct Live {
     played: usize,
 }
 
+/// The games of this invocation, decided before any engine starts.
+struct Plan {
+    players: Vec<EngineConfig>,
+    book: Book,
+    enc: Vec<(usize, usize)>,
+    /// Every game of this shard, and those still to play.
+    total: usize,
+    queue: VecDeque<Job>,
+    header: state::Header,
+    /// Games finished by an earlier run (`--resume`).
+    done: BTreeMap<u64, GameRecord>,
+    /// Bytes of the PGN file that belong to earlier runs and are kept (cutechess appends).
+    pgn_prefix: u64,
+}
+
 fn run_typed<V: crate::eval::Evaluate>(
     cfg: &Config,
     opts: &RunOptions,
 ) -> Result<RunReport, TournamentError> {
     let t0 = Instant::now();
     let cpu0 = process_cpu_seconds();
-    let t = &cfg.tournament;
-    let players = cfg.players()?;
-    let limit = cfg.limit()?;
-    let book = Book::load::<V>(cfg)?;
-    let enc = schedule::encounters(&t.format, players.len());
-    let pairs = t.rounds * enc.len();
-    let mut jobs = full_schedule(cfg, book.len(pairs));
-    let (shard_i, shard_n) = opts.shard.unwrap_or((0, 1));
-    if shard_n > 1 {
-        jobs = schedule::shard(jobs, shard_i, shard_n);
-    }
-    let ident = identity(cfg);
-    let header = state::Header {
-        fingerprint: fnv(&ident.to_string()),
-        shard: format!("{}/{}", shard_i + 1, shard_n),
-        config: ident,
-    };
-    let state_path = cfg.state_path();
-    let mut done = BTreeMap::new();
-    if opts.resume && state_path.exists() {
-        let (h, games) =
-            state::load(&state_path).map_err(|e| TournamentError::Io(state_path.clone(), e))?;
-        if let Some(h) = h {
-            if h.fingerprint != header.fingerprint || h.shard != header.shard {
-                return Err(TournamentError::Other(format!(
-                    "{} belongs to another tournament or shard; not resuming",
-                    state_path.display()
-                )));
-            }
-        }
-        done = games;
-    }
-    let wanted: std::collections::HashSet<u64> = jobs.iter().map(|j| j.index).collect();
-    done.retain(|k, _| wanted.contains(k));
-    let journal = state::Journal::open(&state_path, &header, opts.resume)
-        .map_err(|e| TournamentError::Io(state_path.clone(), e))?;
-    let pgn_path = &t.pgn_out;
-    let pgn = if opts.resume {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(pgn_path)
-    } else {
-        std::fs::File::create(pgn_path)
-    }
-    .map_err(|e| TournamentError::Io(pgn_path.clone(), e))?;
-
-    let total = jobs.len();
-    let queue: VecDeque<Job> = jobs
-        .into_iter()
-        .filter(|j| !done.contains_key(&j.index))
-        .collect();
-    let bar = if opts.quiet {
-        indicatif::ProgressBar::hidden()
-    } else {
-        let b = indicatif::ProgressBar::with_draw_target(
-            Some(total as u64),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "[{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    };
-    bar.set_position(done.len() as u64);
-    let settings = Settings {
-        variant: t.variant.clone(),
-        limit,
-        time_margin: Duration::from_millis(t.time_margin_ms),
-        startup: Duration::from_millis(t.startup_timeout_ms),
-        stall: Duration::from_millis(t.stall_timeout_ms),
-        resign: t.resign.clone(),
-        draw: t.draw.clone(),
-        max_moves: t.max_moves,
-        event: t.event.clone().unwrap_or_else(|| "zest tournament".into()),
-    };
-    let already = done.len();
-    let mut tally = Tally::new(enc.clone(), t.games);
-    for r in done.values() {
-        tally.add(r);
-    }
-    let live = Mutex::new(Live {
-        tally,
-        records: done,
-        journal,
-        pgn: Some(pgn),
-        plies: 0,
-        played: 0,
-    });
-    let queue = Mutex::new(queue);
-    let stop = AtomicBool::new(false);
-    let first_error: Mutex<Option<TournamentError>> = Mutex::new(None);
-    {
-        let l = live.lock().expect("live");
-        bar.set_message(progress_message(cfg, &players, &l.tally));
-    }
-    let workers = t.concurrency.min(total.max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut engines: Vec<Option<engine::Engine>> =
-                    (0..players.len()).map(|_| None).collect();
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let Some(job) = queue.lock().expect("queue").pop_front() else {
-                        break;
-                    };
-                    let opening = book.get::<V>(&job, t.seed);
-                    let seats = seats_for(&job, &players, &mut engines);
-                    let rec = game::play::<V>(&job, &opening, seats, &settings);
-                    let mut l = live.lock().expect("live");
-                    if let Err(e) = l.journal.append(&rec) {
-                        *first_error.lock().expect("err") =
-                            Some(TournamentError::Io(cfg.state_path(), e));
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    let text = pgn::write(&rec);
-                    if let Some(f) = l.pgn.as_mut() {
-                        let _ = f.write_all(text.as_bytes());
-                    }
-                    l.plies += rec.engine_plies as u64;
-                    l.played += 1;
-                    let line = format!(
-                        "Finished game {} ({} vs {}): {} {{{}}}",
-                        rec.index + 1,
-                        rec.white,
-                        rec.black,
-                        rec.result,
-                        rec.reason
-                    );
-                    l.tally.add(&rec);
-                    l.records.insert(rec.index, rec);
-                    if !opts.quiet {
-                        bar.suspend(|| eprintln!("{line}"));
-                    }
-                    bar.inc(1);
-                    bar.set_message(progress_message(cfg, &players, &l.tally));
-                    if let Some(sprt) = &t.sprt {
-                        if sprt.state(&l.tally.counts[0]).decision.is_some() {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = first_error.into_inner().expect("err") {
-        return Err(e);
-    }
-    let l = live.into_inner().expect("live");
-    drop(l.pgn);
-    // Final files, in game order, from the journal's records: equal to an uninterrupted run.
-    let mut text = String::new();
+    let plan = plan::<V>(cfg, opts)?;
+    let settings = settings(cfg)?;
+    let engines = start_engines(&plan, &settings)?;
+    let live = open_outputs(cfg, opts, &plan)?;
+    let already = plan.done.len();
+    let l = play_all::<V>(cfg, opts, &plan, &settings, engines, live)?;
+    // Final files, in game order, from the journal's records: equal to an uninterrupted run,
+    // after whatever earlier runs left in the PGN.
+    let pgn_path = &cfg.tournament.pgn_out;
+    let mut text = earlier_pgn(pgn_path, plan.pgn_prefix);
     for r in l.records.values() {
         text.push_str(&pgn::write(r));
     }
     state::write_atomic(pgn_path, &text).map_err(|e| TournamentError::Io(pgn_path.clone(), e))?;
     let cpu = process_cpu_seconds() - cpu0;
     let wall = t0.elapsed().as_secs_f64();
-    let mut results = results_json(cfg, &players, &l.records, total);
+    let ms_per_ply = if l.plies > 0 {
+        cpu * 1000.0 / l.plies as f64
+    } else {
+        0.0
+    };
+    let mut results = results_json(cfg, &plan.players, &l.records, plan.total);
     results["runner"] = json!({
         "games_played_now": l.played,
         "games_resumed": already,
         "plies_now": l.plies,
         "cpu_s": cpu,
         "wall_s": wall,
-        "cpu_ms_per_ply": if l.plies > 0 { cpu * 1000.0 / l.plies as f64 } else { 0.0 },
+        "cpu_ms_per_ply": ms_per_ply,
     });
     let rp = cfg.results_path();
     state::write_atomic(
@@ -444,16 +321,8 @@ fn run_typed<V: crate::eval::Evaluate>(
     if !opts.quiet {
         eprintln!("{}", summary_text(&results));
         eprintln!(
-            "Runner: {} games, {} plies, {:.1} s wall, {:.2} s CPU ({:.3} ms/ply)",
-            l.played,
-            l.plies,
-            wall,
-            cpu,
-            if l.plies > 0 {
-                cpu * 1000.0 / l.plies as f64
-            } else {
-                0.0
-            }
+            "Runner: {} games, {} plies, {wall:.1} s wall, {cpu:.2} s CPU ({ms_per_ply:.3} ms/ply)",
+            l.played, l.plies
         );
     }
     Ok(RunReport {
@@ -463,6 +332,292 @@ fn run_typed<V: crate::eval::Evaluate>(
         runner_cpu_s: cpu,
         wall_s: wall,
     })
+}
+
+/// The schedule, this shard's part of it, and what an earlier run already played.
+fn plan<V: crate::eval::Evaluate>(cfg: &Config, opts: &RunOptions) -> Result<Plan, TournamentError> {
+    let t = &cfg.tournament;
+    let players = cfg.players()?;
+    let book = Book::load::<V>(cfg)?;
+    let enc = schedule::encounters(&t.format, players.len());
+    let pairs = t.rounds * enc.len();
+    let mut jobs = full_schedule(cfg, book.len(pairs));
+    let (shard_i, shard_n) = opts.shard.unwrap_or((0, 1));
+    if shard_n > 1 {
+        jobs = schedule::shard(jobs, shard_i, shard_n);
+    }
+    let ident = identity(cfg);
+    let mut header = state::Header {
+        fingerprint: fnv(&ident.to_string()),
+        shard: format!("{}/{}", shard_i + 1, shard_n),
+        config: ident,
+        pgn_prefix: 0,
+    };
+    let state_path = cfg.state_path();
+    let mut done = BTreeMap::new();
+    let mut resumed = false;
+    if opts.resume && state_path.exists() {
+        let (h, games) =
+            state::load(&state_path).map_err(|e| TournamentError::Io(state_path.clone(), e))?;
+        if let Some(h) = h {
+            if h.fingerprint != header.fingerprint || h.shard != header.shard {
+                return Err(TournamentError::Other(format!(
+                    "{} belongs to another tournament or shard; not resuming",
+                    state_path.display()
+                )));
+            }
+            header.pgn_prefix = h.pgn_prefix;
+            resumed = true;
+        }
+        done = games;
+    }
+    if !resumed {
+        // A fresh run appends to the games already in the file, as cutechess does.
+        header.pgn_prefix = std::fs::metadata(&t.pgn_out).map(|m| m.len()).unwrap_or(0);
+        if header.pgn_prefix > 0 && !opts.quiet {
+            eprintln!(
+                "{} exists: this run's games are appended to it",
+                t.pgn_out.display()
+            );
+        }
+    }
+    let wanted: std::collections::HashSet<u64> = jobs.iter().map(|j| j.index).collect();
+    done.retain(|k, _| wanted.contains(k));
+    let total = jobs.len();
+    let queue = jobs
+        .into_iter()
+        .filter(|j| !done.contains_key(&j.index))
+        .collect();
+    Ok(Plan {
+        pgn_prefix: header.pgn_prefix,
+        players,
+        book,
+        enc,
+        total,
+        queue,
+        header,
+        done,
+    })
+}
+
+fn settings(cfg: &Config) -> Result<Settings, TournamentError> {
+    let t = &cfg.tournament;
+    Ok(Settings {
+        variant: t.variant.clone(),
+        limit: cfg.limit()?,
+        time_margin: Duration::from_millis(t.time_margin_ms),
+        startup: Duration::from_millis(t.startup_timeout_ms),
+        stall: Duration::from_millis(t.stall_timeout_ms),
+        resign: t.resign.clone(),
+        draw: t.draw.clone(),
+        max_moves: t.max_moves,
+        event: t.event.clone().unwrap_or_else(|| "zest tournament".into()),
+    })
+}
+
+/// Starts every engine that has a game to play, before the first game: one that cannot is a
+/// configuration error (a wrong `cmd` or `dir`), named, and no game is scored. The running
+/// engines go to the first worker. (An engine that fails later loses its game.)
+fn start_engines(
+    plan: &Plan,
+    s: &Settings,
+) -> Result<Vec<Option<engine::Engine>>, TournamentError> {
+    let mut engines: Vec<Option<engine::Engine>> =
+        (0..plan.players.len()).map(|_| None).collect();
+    for (i, p) in plan.players.iter().enumerate() {
+        if !plan.queue.iter().any(|j| j.white == i || j.black == i) {
+            continue;
+        }
+        let e = engine::Engine::start(p, s.startup, s.stall).map_err(|e| {
+            TournamentError::EngineStart {
+                name: p.name.clone(),
+                why: start_failure(p, &e, s.startup),
+            }
+        })?;
+        // An XBoard engine that does not list the variant would be asked for a game it cannot
+        // play (fairymax has no Chess960): refused here, as cutechess refuses it.
+        let (wire, _) = game::wire_variant(&e, p, &s.variant);
+        if !e.plays_variant(&wire) {
+            return Err(TournamentError::EngineStart {
+                name: p.name.clone(),
+                why: format!(
+                    "it does not play '{wire}' (its variants: {}); map one of them in engines.toml \
+                     with `variants = {{ {} = \"…\" }}` if it plays the same game",
+                    e.variants_feature().unwrap_or(""),
+                    s.variant
+                ),
+            });
+        }
+        engines[i] = Some(e);
+    }
+    Ok(engines)
+}
+
+/// Why an engine did not start, in the terms of its configuration.
+fn start_failure(p: &EngineConfig, e: &engine::EngineError, startup: Duration) -> String {
+    use engine::EngineError as E;
+    let proto = match p.protocol {
+        config::Protocol::Uci => "uci/uciok",
+        config::Protocol::Xboard => "xboard/protover 2",
+    };
+    match e {
+        E::Spawn(m) => {
+            let cwd = std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default();
+            format!("{m} (cmd '{}'; relative paths are read from {cwd})", p.cmd)
+        }
+        E::Timeout => format!(
+            "no {proto} handshake within {} ms (startup_timeout_ms)",
+            startup.as_millis()
+        ),
+        E::Disconnect => format!("it exits during the {proto} handshake"),
+        other => format!("{other} during the {proto} handshake"),
+    }
+}
+
+/// Opens the journal (new or resumed) and the PGN that games are appended to as they end.
+fn open_outputs(cfg: &Config, opts: &RunOptions, plan: &Plan) -> Result<Live, TournamentError> {
+    let state_path = cfg.state_path();
+    let journal = state::Journal::open(&state_path, &plan.header, opts.resume)
+        .map_err(|e| TournamentError::Io(state_path.clone(), e))?;
+    let pgn_path = &cfg.tournament.pgn_out;
+    let pgn = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(pgn_path)
+        .map_err(|e| TournamentError::Io(pgn_path.clone(), e))?;
+    let mut tally = Tally::new(plan.enc.clone(), cfg.tournament.games);
+    for r in plan.done.values() {
+        tally.add(r);
+    }
+    Ok(Live {
+        tally,
+        records: plan.done.clone(),
+        journal,
+        pgn: Some(pgn),
+        plies: 0,
+        played: 0,
+    })
+}
+
+/// The first `prefix` bytes of the PGN file: the games of earlier runs.
+fn earlier_pgn(path: &Path, prefix: u64) -> String {
+    let Ok(bytes) = std::fs::read(path) else {
+        return String::new();
+    };
+    let end = (prefix as usize).min(bytes.len());
+    String::from_utf8_lossy(&bytes[..end]).into_owned()
+}
+
+fn progress_bar(total: usize, quiet: bool) -> indicatif::ProgressBar {
+    if quiet {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::with_draw_target(
+        Some(total as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    b.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    b
+}
+
+/// Plays the queue on `concurrency` worker threads; each game is journaled and appended to
+/// the PGN as it ends.
+fn play_all<V: crate::eval::Evaluate>(
+    cfg: &Config,
+    opts: &RunOptions,
+    plan: &Plan,
+    settings: &Settings,
+    started: Vec<Option<engine::Engine>>,
+    live: Live,
+) -> Result<Live, TournamentError> {
+    let t = &cfg.tournament;
+    let players = &plan.players;
+    let bar = progress_bar(plan.total, opts.quiet);
+    bar.set_position(plan.done.len() as u64);
+    bar.set_message(progress_message(cfg, players, &live.tally));
+    let live = Mutex::new(live);
+    let queue = Mutex::new(plan.queue.clone());
+    let started = Mutex::new(Some(started));
+    let stop = AtomicBool::new(false);
+    let first_error: Mutex<Option<TournamentError>> = Mutex::new(None);
+    let workers = t.concurrency.min(plan.total.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut engines = started
+                    .lock()
+                    .expect("engines")
+                    .take()
+                    .unwrap_or_else(|| (0..players.len()).map(|_| None).collect());
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(job) = queue.lock().expect("queue").pop_front() else {
+                        break;
+                    };
+                    let opening = plan.book.get::<V>(&job, t.seed);
+                    let seats = seats_for(&job, players, &mut engines);
+                    let rec = game::play::<V>(&job, &opening, seats, settings);
+                    let mut l = live.lock().expect("live");
+                    if let Err(e) = l.journal.append(&rec) {
+                        *first_error.lock().expect("err") =
+                            Some(TournamentError::Io(cfg.state_path(), e));
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    let decided = l.add(rec, &bar, opts.quiet, t.sprt.as_ref());
+                    bar.set_message(progress_message(cfg, players, &l.tally));
+                    if decided {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = first_error.into_inner().expect("err") {
+        return Err(e);
+    }
+    let mut l = live.into_inner().expect("live");
+    l.pgn = None;
+    Ok(l)
+}
+
+impl Live {
+    /// Takes a journaled game: PGN, counts, the progress line. True when SPRT has decided.
+    fn add(
+        &mut self,
+        rec: GameRecord,
+        bar: &indicatif::ProgressBar,
+        quiet: bool,
+        sprt: Option<&stats::Sprt>,
+    ) -> bool {
+        if let Some(f) = self.pgn.as_mut() {
+            let _ = f.write_all(pgn::write(&rec).as_bytes());
+        }
+        self.plies += rec.engine_plies as u64;
+        self.played += 1;
+        if !quiet {
+            let line = format!(
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                rec.index + 1,
+                rec.white,
+                rec.black,
+                rec.result.as_str(),
+                rec.reason
+            );
+            bar.suspend(|| eprintln!("{line}"));
+        }
+        self.tally.add(&rec);
+        self.records.insert(rec.index, rec);
+        bar.inc(1);
+        sprt.is_some_and(|s| s.state(&self.tally.counts[0]).decision.is_some())
+    }
 }
 
 /// The white and black seats of `job`, borrowing two distinct engine slots.
@@ -569,7 +724,9 @@ pub fn results_json(
     }
     let mut terminations: BTreeMap<String, u64> = BTreeMap::new();
     for r in records.values() {
-        *terminations.entry(r.termination.clone()).or_default() += 1;
+        *terminations
+            .entry(r.termination.as_str().to_string())
+            .or_default() += 1;
     }
     json!({
         "variant": t.variant,

@@ -4,7 +4,7 @@
 //! the rules' reason string as the comment before the result (`{White mates} 1-0`).
 //! An illegal move is never written as a move: it appears in the reason string only.
 
-use super::game::GameRecord;
+use super::record::GameRecord;
 use std::fmt::Write;
 
 /// Escapes a tag value.
@@ -22,7 +22,7 @@ pub fn write(r: &GameRecord) -> String {
     tag(&mut out, "Round", &(r.pair + 1).to_string());
     tag(&mut out, "White", &r.white);
     tag(&mut out, "Black", &r.black);
-    tag(&mut out, "Result", &r.result);
+    tag(&mut out, "Result", r.result.as_str());
     if !r
         .variant
         .parse()
@@ -36,7 +36,7 @@ pub fn write(r: &GameRecord) -> String {
     }
     tag(&mut out, "TimeControl", &r.time_control);
     tag(&mut out, "PlyCount", &r.moves.len().to_string());
-    tag(&mut out, "Termination", &r.termination);
+    tag(&mut out, "Termination", r.termination.as_str());
     tag(&mut out, "GameStartTime", &r.start_time);
     tag(&mut out, "GameEndTime", &r.end_time);
     tag(&mut out, "GameDuration", &fmt_duration(r.duration_ms));
@@ -78,7 +78,7 @@ pub fn write(r: &GameRecord) -> String {
     if !r.reason.is_empty() {
         push(&mut out, &format!("{{{}}}", r.reason));
     }
-    push(&mut out, &r.result);
+    push(&mut out, r.result.as_str());
     out.push_str(&line);
     out.push_str("\n\n");
     out
@@ -87,38 +87,4 @@ pub fn write(r: &GameRecord) -> String {
 fn fmt_duration(ms: u64) -> String {
     let s = ms / 1000;
     format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// `YYYY.MM.DD` and `YYYY-MM-DDTHH:MM:SS +0000` of a Unix time in ms (UTC).
-pub fn utc_stamp(unix_ms: u64) -> (String, String) {
-    let secs = unix_ms / 1000;
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Howard Hinnant's civil-from-days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = if m <= 2 { y + 1 } else { y };
-    (
-        format!("{y:04}.{m:02}.{d:02}"),
-        format!(
-            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02} +0000",
-            rem / 3600,
-            rem / 60 % 60,
-            rem % 60
-        ),
-    )
-}
-
-pub fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(0)
 }

@@ -33,7 +33,7 @@ pub struct Opening {
 }
 
 /// The same deterministic generator as `zest play` (SplitMix64), so seeds mean one thing.
-pub use crate::tools::play::SplitMix;
+pub use crate::core::rng::SplitMix;
 
 /// The encounters of a format: pairs of engine indices, the first one "ours" for statistics.
 pub fn encounters(format: &str, players: usize) -> Vec<(usize, usize)> {

@@ -4,7 +4,7 @@
 //! records are keyed by the game's global index, so none is counted twice. Shard journals
 //! of one configuration merge by the same key.
 
-use super::game::GameRecord;
+use super::record::GameRecord;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -20,6 +20,9 @@ pub struct Header {
     pub shard: String,
     /// The configuration, for `merge` and for humans.
     pub config: serde_json::Value,
+    /// Bytes at the start of the PGN file written by earlier runs, kept on `--resume`.
+    #[serde(default)]
+    pub pgn_prefix: u64,
 }
 
 #[derive(Serialize, Deserialize)]

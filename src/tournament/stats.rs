@@ -101,57 +101,10 @@ pub fn phi(x: f64) -> f64 {
     0.5 * (1.0 + erf(x / std::f64::consts::SQRT_2))
 }
 
-/// Error function: Maclaurin series below 2.5, a continued fraction for erfc above;
-/// accurate to ~1e-14, enough for LOS to 0.01 % (Abramowitz–Stegun 7.1.26 is not).
+/// Error function, from libm (a port of musl's, accurate to ~1 ulp): LOS and the SPRT
+/// bounds need it to well beyond 0.01 %.
 pub fn erf(x: f64) -> f64 {
-    if x < 0.0 {
-        return -erf(-x);
-    }
-    if x < 2.5 {
-        // Maclaurin series: converges fast for small |x|.
-        let mut sum = x;
-        let mut term = x;
-        let x2 = x * x;
-        let mut n = 0.0;
-        loop {
-            n += 1.0;
-            term *= -x2 / n;
-            let add = term / (2.0 * n + 1.0);
-            sum += add;
-            if add.abs() < 1e-17 * sum.abs() {
-                break;
-            }
-            if n > 200.0 {
-                break;
-            }
-        }
-        sum * 2.0 / std::f64::consts::PI.sqrt()
-    } else {
-        1.0 - erfc_cf(x)
-    }
-}
-
-/// erfc by Lentz's continued fraction, accurate for x ≥ 2.
-fn erfc_cf(x: f64) -> f64 {
-    // erfc(x) = exp(-x²)/√π · 1/(x + 1/2/(x + 1/(x + 3/2/(x + ...))))
-    let mut f = x;
-    let tiny = 1e-300;
-    let mut c = f;
-    let mut d = 0.0;
-    for i in 1..300 {
-        let a = i as f64 / 2.0;
-        d = x + a * d;
-        d = if d.abs() < tiny { tiny } else { d };
-        c = x + a / c;
-        c = if c.abs() < tiny { tiny } else { c };
-        d = 1.0 / d;
-        let delta = c * d;
-        f *= delta;
-        if (delta - 1.0).abs() < 1e-16 {
-            break;
-        }
-    }
-    (-x * x).exp() / std::f64::consts::PI.sqrt() / f
+    libm::erf(x)
 }
 
 /// Zero counts become 1e-3 (fishtest `regularize`).

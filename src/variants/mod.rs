@@ -12,6 +12,7 @@ pub mod game;
 pub mod id;
 pub mod interchange;
 pub mod palindromic;
+pub mod san;
 pub mod swap;
 pub mod two_action;
 

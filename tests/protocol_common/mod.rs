@@ -2,6 +2,9 @@
 //! lines with timeouts (the research note's recommended test method).
 #![allow(dead_code)]
 
+#[path = "../peers/mod.rs"]
+mod peers;
+
 pub mod transcript;
 
 use std::io::{BufRead, BufReader, Write};
@@ -163,19 +166,13 @@ impl Drop for Zest {
 /// that fails the test; on a developer's machine it skips with a notice.
 /// Returns whether to skip.
 pub fn peer_missing(what: &str) -> bool {
-    if std::env::var("ZEST_REQUIRE_PEERS").is_ok_and(|v| v == "1") {
-        panic!("{what} is missing and ZEST_REQUIRE_PEERS=1 (scripts/install-test-deps.sh)");
-    }
-    eprintln!("notice: {what} not installed; skipped (scripts/install-test-deps.sh)");
+    peers::missing(what);
     true
 }
 
 /// Whether python3 can import the PyPI `chess` package (python-chess).
 pub fn have_python_chess() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .output()
-        .is_ok_and(|o| o.status.success())
+    peers::python_has("import chess.engine")
 }
 
 /// Runs `tests/interop/SCRIPT zest ARGS…` under a wall-clock cap; its stdout on success.

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use zest::tournament::config::Config;
-use zest::tournament::game::GameRecord;
+pub use zest::tournament::record::{GameRecord, Termination};
 
 pub const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fake_engine.py");
 pub const ZEST: &str = env!("CARGO_BIN_EXE_zest");
@@ -53,7 +53,7 @@ pub fn games_ending_normally(cfg: &Config, n: usize) -> Vec<GameRecord> {
     assert_eq!(games.len(), n);
     for g in &games {
         assert!(
-            ["normal", "adjudication"].contains(&g.termination.as_str()),
+            matches!(g.termination, Termination::Normal | Termination::Adjudication),
             "{}: {}",
             g.termination,
             g.reason
