@@ -419,7 +419,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     /// The root's move loop for the `pv_idx`-th line (the lines before it are settled):
-    /// principal-variation search as in [`Worker::search_moves`], each move's score and line
+    /// principal-variation search as in [`Worker::move_loop`], each move's score and line
     /// kept in `moves`, the best one moved to `pv_idx`.
     fn root_search(
         &mut self,
@@ -556,7 +556,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             marked: crumb.as_ref().is_some_and(|c| c.marked),
         };
         let tt_index = tt.and_then(|e| e.move_index);
-        self.search_moves(pos, &node, list, tt_index, alpha, beta)
+        self.move_loop(pos, &node, &mut list, tt_index, alpha, beta)
     }
 
     /// Null-move pruning: the score, where passing still fails high (the position is good
@@ -588,11 +588,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// The move loop of an interior node: the moves in order ([`score_moves`]) until one
     /// fails high, the best one and its line kept; then the table entry.
-    fn search_moves(
+    fn move_loop(
         &mut self,
         pos: &V,
         node: &Node,
-        mut list: MoveList<V::Move>,
+        list: &mut MoveList<V::Move>,
         tt_index: Option<u16>,
         mut alpha: Score,
         beta: Score,
@@ -601,7 +601,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // Sized to the list: zeroing MAX_MOVES entries per node cost more than the scoring.
         let mut scores: ArrayVec<i32, MAX_MOVES> = list.iter().map(|_| 0).collect();
         let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
-        score_moves(pos, &list, tt_index, &self.tables, ply, &mut scores);
+        score_moves(pos, list, tt_index, &self.tables, ply, &mut scores);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -611,7 +611,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let mut all_drawn = true;
         self.keys.push(node.key);
         for i in 0..list.len() {
-            pick_next(&mut list, &mut scores, &mut order, i);
+            pick_next(list, &mut scores, &mut order, i);
             let mv = list[i];
             let noisy = pos.is_noisy(mv);
             let score = self.search_move(pos, node, mv, i, noisy, alpha, beta);
