@@ -436,7 +436,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     /// The root's move loop for the `pv_idx`-th line (the lines before it are settled):
-    /// principal-variation search as in [`Worker::search_moves`], each move's score and line
+    /// principal-variation search as in [`Worker::move_loop`], each move's score and line
     /// kept in `moves`, the best one moved to `pv_idx`.
     fn root_search(
         &mut self,
@@ -582,7 +582,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             eval,
         };
         let tt_index = tt.and_then(|e| e.move_index);
-        self.search_moves(pos, &node, list, tt_index, alpha, beta)
+        self.move_loop(pos, &node, &mut list, tt_index, alpha, beta)
     }
 
     /// Reverse futility pruning: the evaluation, where it stands so far above beta at a low
@@ -624,11 +624,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// The move loop of an interior node: the moves in order ([`score_moves`]) until one
     /// fails high, the best one and its line kept; then the table entry.
-    fn search_moves(
+    fn move_loop(
         &mut self,
         pos: &V,
         node: &Node,
-        mut list: MoveList<V::Move>,
+        list: &mut MoveList<V::Move>,
         tt_index: Option<u16>,
         mut alpha: Score,
         beta: Score,
@@ -637,7 +637,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // Sized to the list: zeroing MAX_MOVES entries per node cost more than the scoring.
         let mut scores: ArrayVec<i32, MAX_MOVES> = list.iter().map(|_| 0).collect();
         let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
-        score_moves(pos, &list, tt_index, &self.tables, ply, &mut scores);
+        score_moves(pos, list, tt_index, &self.tables, ply, &mut scores);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -647,7 +647,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let mut all_drawn = true;
         self.keys.push(node.key);
         for i in 0..list.len() {
-            pick_next(&mut list, &mut scores, &mut order, i);
+            pick_next(list, &mut scores, &mut order, i);
             let mv = list[i];
             let noisy = pos.is_noisy(mv);
             let prunable = node.eval != NO_EVAL && !noisy && best > -MATE_BOUND;
