@@ -35,5 +35,5 @@ pub fn chess960_fen(n: u16) -> Result<String, String> {
     if n >= 960 {
         return Err(format!("Chess960 position {n} does not exist (0-959)"));
     }
-    Ok(variants::chess::chess960_fen(n))
+    Ok(crate::variants::chess::chess960_fen(n))
 }

@@ -2,15 +2,16 @@
 //! (and of ordinary PGN whose moves are in zest's notation).
 
 use super::game::{new_table, BoardGame};
-use crate::tournament::game::GameRecord;
-use crate::tournament::pgn;
+use crate::tournament::game::{GameRecord, Termination};
+use crate::tournament::{pgn, stamp};
+use crate::variants::GameResult;
 
 /// The game as PGN, written by the tournament's PGN writer.
 pub fn export(g: &dyn BoardGame) -> String {
-    let (date, stamp) = pgn::utc_stamp(pgn::now_ms());
+    let (date, stamp) = stamp::utc_stamp(stamp::now_ms());
     let (result, reason) = match g.outcome() {
-        Some(o) => (o.result.as_str().to_string(), o.reason.to_string()),
-        None => ("*".to_string(), String::new()),
+        Some(o) => (Some(o.result), o.reason.to_string()),
+        None => (None, String::new()),
     };
     let initial = g.initial_fen().to_string();
     let start = super::names::start_fen(g.variant()).unwrap_or_default();
@@ -33,8 +34,8 @@ pub fn export(g: &dyn BoardGame) -> String {
         fullmove,
         moves: g.moves().to_vec(),
         comments: Vec::new(),
-        termination: if result == "*" { "unterminated" } else { "normal" }.into(),
-        result,
+        termination: Termination::Normal,
+        result: result.unwrap_or(GameResult::Draw),
         reason,
         event: "zest board".into(),
         site: "zest board".into(),
@@ -45,7 +46,10 @@ pub fn export(g: &dyn BoardGame) -> String {
         time_control: "-".into(),
         engine_plies: 0,
     };
-    pgn::write(&r)
+    match result {
+        Some(_) => pgn::write(&r),
+        None => pgn::write_unfinished(&r),
+    }
 }
 
 /// The value of tag `name` in `text`, if present.

@@ -15,6 +15,16 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// One game as PGN text, ending with a blank line.
 pub fn write(r: &GameRecord) -> String {
+    write_as(r, r.result.as_str(), r.termination.as_str())
+}
+
+/// A game still in progress (the board's export): result `*`, termination `unterminated`;
+/// the record's own result and termination are not read.
+pub fn write_unfinished(r: &GameRecord) -> String {
+    write_as(r, "*", "unterminated")
+}
+
+fn write_as(r: &GameRecord, result: &str, termination: &str) -> String {
     let mut out = String::with_capacity(256 + r.moves.len() * 24);
     tag(&mut out, "Event", &r.event);
     tag(&mut out, "Site", &r.site);
@@ -22,7 +32,7 @@ pub fn write(r: &GameRecord) -> String {
     tag(&mut out, "Round", &(r.pair + 1).to_string());
     tag(&mut out, "White", &r.white);
     tag(&mut out, "Black", &r.black);
-    tag(&mut out, "Result", r.result.as_str());
+    tag(&mut out, "Result", result);
     if !r
         .variant
         .parse()
@@ -36,7 +46,7 @@ pub fn write(r: &GameRecord) -> String {
     }
     tag(&mut out, "TimeControl", &r.time_control);
     tag(&mut out, "PlyCount", &r.moves.len().to_string());
-    tag(&mut out, "Termination", r.termination.as_str());
+    tag(&mut out, "Termination", termination);
     tag(&mut out, "GameStartTime", &r.start_time);
     tag(&mut out, "GameEndTime", &r.end_time);
     tag(&mut out, "GameDuration", &fmt_duration(r.duration_ms));
@@ -78,7 +88,7 @@ pub fn write(r: &GameRecord) -> String {
     if !r.reason.is_empty() {
         push(&mut out, &format!("{{{}}}", r.reason));
     }
-    push(&mut out, r.result.as_str());
+    push(&mut out, result);
     out.push_str(&line);
     out.push_str("\n\n");
     out
