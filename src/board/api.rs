@@ -150,7 +150,7 @@ fn make_game(req: &NewGame) -> ApiResult<Box<dyn BoardGame>> {
     let fen = match (req.chess960, &req.fen) {
         (Some(_), Some(_)) => return Err(bad("give either fen or chess960, not both")),
         (Some(n), None) => {
-            if name != "fischerandom" {
+            if name != crate::variants::VariantId::Chess960.name() {
                 return Err(bad("chess960 start arrays belong to the fischerandom variant"));
             }
             Some(super::names::chess960_fen(n).map_err(bad)?)

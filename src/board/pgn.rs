@@ -68,12 +68,8 @@ pub fn import(text: &str) -> Result<Box<dyn BoardGame>, String> {
     if text.len() > 1_000_000 {
         return Err("PGN too long (at most 1 MB)".into());
     }
-    let variant = tag(text, "Variant").unwrap_or("chess");
-    let variant = match variant.to_ascii_lowercase().as_str() {
-        "chess960" | "fischerandom" | "960" => "fischerandom".to_string(),
-        v => v.to_string(),
-    };
-    let mut game = new_table(&variant, tag(text, "FEN"))?;
+    let variant = super::names::canonical(tag(text, "Variant").unwrap_or("chess"))?;
+    let mut game = new_table(variant, tag(text, "FEN"))?;
     // Movetext: everything after the tags, without comments, numbers, NAGs and the result.
     let mut body = String::new();
     let mut depth = 0;

@@ -201,6 +201,96 @@ impl Xboard {
         }
     }
 
+    /// `go`: the engine takes the side to move and thinks.
+    fn go(&mut self) {
+        self.abandon();
+        self.force = false;
+        self.analyze = false;
+        self.engine_color = self.engine.game.turn();
+        self.think();
+    }
+
+    /// `analyze`: infinite analysis of the position, in force mode.
+    fn start_analysis(&mut self) {
+        self.abandon();
+        self.analyze = true;
+        self.force = true;
+        self.analyse();
+    }
+
+    /// `new`: chess from its start, the engine playing Black, the table cleared.
+    fn new_game(&mut self) {
+        self.abandon();
+        self.force = false;
+        self.engine_color = Color::Black;
+        self.clock.sd = None;
+        self.engine.clear_hash();
+        self.set_variant(VariantId::Chess);
+        self.after_position_change();
+    }
+
+    /// `st`, `sd`, `time`, `otim`; false when the argument is not a number.
+    fn clock_command(&mut self, cmd: &str, arg: &str) -> bool {
+        match cmd {
+            "st" => match arg.parse::<f64>() {
+                Ok(s) if s.is_finite() && s >= 0.0 => {
+                    self.clock.st = Some(Duration::from_secs_f64(s.min(1e6)))
+                }
+                _ => return false,
+            },
+            "sd" => match arg.parse::<i32>() {
+                Ok(d) => self.clock.sd = Some(d.clamp(1, 127)),
+                _ => return false,
+            },
+            "time" => match arg.parse::<i64>() {
+                Ok(cs) => self.clock.own = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+                _ => return false,
+            },
+            _ => return arg.parse::<i64>().is_ok(),
+        }
+        true
+    }
+
+    /// `memory MB` or `cores N`: the table or the thread count, the other kept.
+    fn resources(&mut self, cmd: &str, n: usize) {
+        let (threads, hash) = match cmd {
+            "memory" => (self.engine.threads(), n),
+            _ => (n, self.engine.hash_mb()),
+        };
+        self.abandon();
+        self.engine.configure(threads, hash);
+    }
+
+    /// `.` in analyze mode: time and nodes as of now, not of the last finished iteration.
+    fn stat01(&self) {
+        let i = self.last.lock().map(|i| i.clone()).unwrap_or_default();
+        let (time_ms, nodes) = self
+            .engine
+            .progress()
+            .map_or((i.time_ms, i.nodes), |(t, n)| (t.as_millis() as u64, n));
+        send(&format!(
+            "stat01: {} {} {} 0 0",
+            time_ms / 10,
+            nodes,
+            i.depth
+        ));
+    }
+
+    /// `undo` (n = 1) or `remove` (n = 2).
+    fn take_back(&mut self, n: usize, cmd: &str) {
+        self.abandon();
+        if self.engine.game.plies() < n {
+            send(&format!("Error (no move to take back): {cmd}"));
+            return;
+        }
+        for _ in 0..n {
+            self.engine.game.undo();
+        }
+        if self.analyze {
+            self.analyse();
+        }
+    }
+
     /// Handles one line; false on `quit`.
     fn line(&mut self, raw: &str) -> bool {
         let line = raw.trim();
@@ -219,15 +309,7 @@ impl Xboard {
                     self.zestmoves = false;
                 }
             }
-            "new" => {
-                self.abandon();
-                self.force = false;
-                self.engine_color = Color::Black;
-                self.clock.sd = None;
-                self.engine.clear_hash();
-                self.set_variant(VariantId::Chess);
-                self.after_position_change();
-            }
+            "new" => self.new_game(),
             "variant" => match arg.parse::<VariantId>() {
                 Ok(v) => {
                     self.abandon();
@@ -238,13 +320,7 @@ impl Xboard {
             },
             "setboard" => self.setboard(arg),
             "usermove" => self.usermove(arg),
-            "go" => {
-                self.abandon();
-                self.force = false;
-                self.analyze = false;
-                self.engine_color = self.engine.game.turn();
-                self.think();
-            }
+            "go" => self.go(),
             "playother" => {
                 self.abandon();
                 self.force = false;
@@ -267,22 +343,8 @@ impl Xboard {
                 }
             }
             "level" => self.level(arg),
-            "st" => match arg.parse::<f64>() {
-                Ok(s) if s.is_finite() && s >= 0.0 => {
-                    self.clock.st = Some(Duration::from_secs_f64(s.min(1e6)))
-                }
-                _ => send(&format!("Error (bad argument): {line}")),
-            },
-            "sd" => match arg.parse::<i32>() {
-                Ok(d) => self.clock.sd = Some(d.clamp(1, 127)),
-                _ => send(&format!("Error (bad argument): {line}")),
-            },
-            "time" => match arg.parse::<i64>() {
-                Ok(cs) => self.clock.own = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
-                _ => send(&format!("Error (bad argument): {line}")),
-            },
-            "otim" => {
-                if arg.parse::<i64>().is_err() {
+            "st" | "sd" | "time" | "otim" => {
+                if !self.clock_command(cmd, arg) {
                     send(&format!("Error (bad argument): {line}"));
                 }
             }
@@ -297,66 +359,20 @@ impl Xboard {
                 }
                 _ => send(&format!("Error (unknown option): {line}")),
             },
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) => {
-                    let t = self.engine.threads();
-                    self.abandon();
-                    self.engine.configure(t, mb.max(1));
-                }
+            "memory" | "cores" => match arg.parse::<usize>() {
+                Ok(n) => self.resources(cmd, n.max(1)),
                 _ => send(&format!("Error (bad argument): {line}")),
             },
-            "cores" => match arg.parse::<usize>() {
-                Ok(n) => {
-                    let h = self.engine.hash_mb();
-                    self.abandon();
-                    self.engine.configure(n.max(1), h);
-                }
-                _ => send(&format!("Error (bad argument): {line}")),
-            },
-            "analyze" => {
+            "analyze" => self.start_analysis(),
+            "exit" if self.analyze => {
                 self.abandon();
-                self.analyze = true;
-                self.force = true;
-                self.analyse();
+                self.analyze = false;
             }
-            "exit" => {
-                if self.analyze {
-                    self.abandon();
-                    self.analyze = false;
-                } else {
-                    send("Error (not analyzing): exit");
-                }
-            }
-            "." => {
-                if self.analyze {
-                    // Time and nodes as of now, not of the last finished iteration.
-                    let i = self.last.lock().map(|i| i.clone()).unwrap_or_default();
-                    let (time_ms, nodes) = self
-                        .engine
-                        .progress()
-                        .map_or((i.time_ms, i.nodes), |(t, n)| (t.as_millis() as u64, n));
-                    send(&format!(
-                        "stat01: {} {} {} 0 0",
-                        time_ms / 10,
-                        nodes,
-                        i.depth
-                    ));
-                }
-            }
-            "undo" | "remove" => {
-                let n = if cmd == "undo" { 1 } else { 2 };
-                self.abandon();
-                if self.engine.game.plies() < n {
-                    send(&format!("Error (no move to take back): {cmd}"));
-                } else {
-                    for _ in 0..n {
-                        self.engine.game.undo();
-                    }
-                    if self.analyze {
-                        self.analyse();
-                    }
-                }
-            }
+            "exit" => send("Error (not analyzing): exit"),
+            "." if self.analyze => self.stat01(),
+            "." => {}
+            "undo" => self.take_back(1, cmd),
+            "remove" => self.take_back(2, cmd),
             "result" => {
                 self.abandon();
                 self.force = true;

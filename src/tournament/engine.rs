@@ -693,7 +693,7 @@ impl Engine {
     /// variants at all); UCI engines are always asked.
     pub fn plays_variant(&self, wire: &str) -> bool {
         self.protocol == Protocol::Uci
-            || wire == "normal"
+            || wire == crate::variants::VariantId::Chess.xboard_name()
             || !self.features.contains_key("variants")
             || self.knows_variant(wire)
     }

@@ -334,6 +334,8 @@ impl Exile {
     }
 
     /// Ordinary moves: FIDE's pins and evasions over this game's pieces.
+    /// Long on purpose: one pass per piece kind over check and pin masks computed once at its
+    /// top, in the hot path; split, every part would need them passed or recomputed.
     #[inline]
     fn gen_normal<F: FnMut(ExileMove)>(&self, live: Bitboard, f: &mut F) {
         let pos = &self.pos;
