@@ -118,7 +118,8 @@ fn engine_game(
         z.send(&format!("variant {}", xb_name(variant)));
         z.send("force");
         z.send("sd 3");
-        z.send("st 5");
+        // 2 s: about what `st 5` gave before `st` was spent to its end (issue 30 item 3).
+        z.send("st 2");
         for s in setup {
             z.send(s);
         }
