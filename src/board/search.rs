@@ -5,7 +5,7 @@
 
 use crate::protocol::engine::{Done, Event, GameBox, Info, SearchJob};
 use crate::search::{Limits, SearchOptions, Searcher};
-use crate::tools::analyse::{score_json, ScoreJson};
+use crate::eval::score::{score_json, ScoreJson};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -7,6 +7,7 @@ pub mod exile;
 pub mod fide;
 pub mod hooks;
 pub mod palindromic;
+pub mod score;
 mod palindromic_search;
 pub mod swap;
 pub mod two_action;

@@ -12,7 +12,7 @@ use crate::core::{Color, MoveError};
 use crate::eval::{Evaluate, Score};
 use crate::registry::{self, VariantFn};
 use crate::search::{Iteration, Limits, SearchOptions, Searcher, StopHandle};
-use crate::tools::analyse::pv_strings;
+use crate::variants::pv_strings;
 use crate::variants::{Game, Outcome, VariantId};
 use std::io::Write;
 use std::ops::ControlFlow;

@@ -8,7 +8,7 @@ pub mod uci;
 pub mod xboard;
 
 use crate::eval::Score;
-use crate::tools::analyse::{score_json, ScoreJson};
+use crate::eval::score::{score_json, ScoreJson};
 use engine::Event;
 use std::sync::mpsc;
 

@@ -1,27 +1,12 @@
 //! `zest analyse`: headless analysis, one JSON object per position on stdout.
 
-use crate::eval::{Evaluate, Score, MATE, MATE_BOUND};
+use crate::eval::Evaluate;
 use crate::search::{Iteration, Limits, SearchOptions, SearchResult, Searcher};
 use crate::variants::{san, Variant};
 use serde::Serialize;
 
-/// A score as UCI reports it: centipawns or moves to mate (negative: being mated).
-#[derive(Serialize, Debug, Clone, PartialEq)]
-#[serde(rename_all = "lowercase")]
-pub enum ScoreJson {
-    Cp(i32),
-    Mate(i32),
-}
-
-pub fn score_json(s: Score) -> ScoreJson {
-    if s >= MATE_BOUND {
-        ScoreJson::Mate((MATE - s + 1) / 2)
-    } else if s <= -MATE_BOUND {
-        ScoreJson::Mate(-((MATE + s + 1) / 2))
-    } else {
-        ScoreJson::Cp(s)
-    }
-}
+pub use crate::eval::score::{score_json, ScoreJson};
+pub use crate::variants::pv_strings;
 
 #[derive(Serialize, Debug)]
 pub struct LineJson {
@@ -59,16 +44,6 @@ pub struct AnalysisJson {
     pub error: Option<String>,
 }
 
-/// Moves of a PV in notation, each printed in the position it is played from.
-pub fn pv_strings<V: Variant>(root: &V, pv: &[V::Move]) -> Vec<String> {
-    let mut pos = root.clone();
-    let mut out = Vec::with_capacity(pv.len());
-    for &m in pv {
-        out.push(pos.move_to_string(m));
-        pos.play(m);
-    }
-    out
-}
 
 /// An EPD/FEN line split into the position and its opcodes (`bm`, `am`, `id`); the best and
 /// avoid moves are kept in zest's notation, whether the line wrote them so or in SAN.
@@ -202,6 +177,7 @@ pub fn analyse<V: Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::MATE;
 
     #[test]
     fn mate_scores_in_moves() {

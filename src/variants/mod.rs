@@ -204,3 +204,14 @@ pub fn parse_by_listing<V: Variant>(pos: &V, s: &str) -> Result<V::Move, MoveErr
         },
     }
 }
+
+/// Moves of a PV in notation, each printed in the position it is played from.
+pub fn pv_strings<V: Variant>(root: &V, pv: &[V::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &m in pv {
+        out.push(pos.move_to_string(m));
+        pos.play(m);
+    }
+    out
+}
