@@ -170,13 +170,9 @@ impl Uci {
         if self.current.is_none() {
             return;
         }
-        self.hold = false;
-        self.ponder_limits = None;
-        if let Some(d) = self.held.take() {
-            self.emit_bestmove(d);
+        if self.release_hold() {
             return;
         }
-        self.engine.stop();
         while self.current.is_some() {
             match self.rx.recv() {
                 Ok(Event::Done(d)) => self.done(d),
@@ -184,6 +180,19 @@ impl Uci {
                 Err(_) => self.current = None,
             }
         }
+    }
+
+    /// Ends an infinite or ponder hold: prints the held `bestmove` if the search already
+    /// finished (true), else stops the search so that its `bestmove` follows (false).
+    fn release_hold(&mut self) -> bool {
+        self.hold = false;
+        self.ponder_limits = None;
+        if let Some(d) = self.held.take() {
+            self.emit_bestmove(d);
+            return true;
+        }
+        self.engine.stop();
+        false
     }
 
     /// Commands are processed in order: a `position` or `go` that arrives
@@ -194,14 +203,8 @@ impl Uci {
         if self.current.is_none() {
             return;
         }
-        if self.hold {
-            self.hold = false;
-            self.ponder_limits = None;
-            if let Some(d) = self.held.take() {
-                self.emit_bestmove(d);
-                return;
-            }
-            self.engine.stop();
+        if self.hold && self.release_hold() {
+            return;
         }
         while self.current.is_some() {
             match self.rx.recv() {
