@@ -18,7 +18,13 @@ fn crowded() -> String {
         if f.len() < 3 || f[0] == "result" {
             continue;
         }
-        let pieces = f[2].split(' ').next().unwrap().chars().filter(|c| c.is_ascii_alphabetic()).count();
+        let pieces = f[2]
+            .split(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .count();
         if best.as_ref().map_or(true, |(n, _)| pieces >= *n) {
             best = Some((pieces, f[2].to_string()));
         }
@@ -41,10 +47,15 @@ fn busiest(g: &dyn BoardGame) -> String {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("swap-prefix-query");
     group.sample_size(20);
-    for (name, fen) in [("start", Swap::START_FEN.to_string()), ("sample-crowded", crowded())] {
+    for (name, fen) in [
+        ("start", Swap::START_FEN.to_string()),
+        ("sample-crowded", crowded()),
+    ] {
         let g = new_table("swap", Some(&fen)).unwrap();
         let piece = busiest(g.as_ref());
-        group.bench_function(format!("{name}/pieces"), |b| b.iter(|| g.targets(&[]).unwrap()));
+        group.bench_function(format!("{name}/pieces"), |b| {
+            b.iter(|| g.targets(&[]).unwrap())
+        });
         group.bench_function(format!("{name}/after-{piece}"), |b| {
             b.iter(|| g.targets(&[piece.clone()]).unwrap())
         });

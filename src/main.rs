@@ -187,7 +187,9 @@ impl VariantFn for MovesCmd {
             }
         });
         if more {
-            eprintln!("listed the first {limit} legal moves; there are more (--count gives the number)");
+            eprintln!(
+                "listed the first {limit} legal moves; there are more (--count gives the number)"
+            );
         }
         Ok(())
     }

@@ -40,12 +40,18 @@ fn walk_positions<V: Variant>(start: &str, n: usize, seed: u64) -> Vec<String> {
         let mut moves = Vec::new();
         let _ = pos.for_each_move(|m| {
             moves.push(m);
-            if moves.len() >= 300 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            if moves.len() >= 300 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         if moves.is_empty() {
             break;
         }
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         pos.play(moves[(x >> 33) as usize % moves.len()]);
         fens.push(pos.fen());
     }
@@ -57,11 +63,27 @@ fn chess_and_960_clicks_equal_shakmaty() {
     let s = Server::start();
     let a = agent();
     let cases: Vec<(&str, String, CastlingMode)> = [
-        ("chess", variants::chess::Chess::START_FEN.to_string(), CastlingMode::Standard),
-        ("fischerandom", variants::chess::chess960_fen(0), CastlingMode::Chess960),
-        ("fischerandom", variants::chess::chess960_fen(777), CastlingMode::Chess960),
+        (
+            "chess",
+            variants::chess::Chess::START_FEN.to_string(),
+            CastlingMode::Standard,
+        ),
+        (
+            "fischerandom",
+            variants::chess::chess960_fen(0),
+            CastlingMode::Chess960,
+        ),
+        (
+            "fischerandom",
+            variants::chess::chess960_fen(777),
+            CastlingMode::Chess960,
+        ),
         // Promotions, en passant and castling both ways.
-        ("chess", "r3k2r/1P4P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1".to_string(), CastlingMode::Standard),
+        (
+            "chess",
+            "r3k2r/1P4P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1".to_string(),
+            CastlingMode::Standard,
+        ),
     ]
     .into_iter()
     .map(|(v, f, m)| (v, f, m))
@@ -119,7 +141,9 @@ fn swap_prefix_query_agrees_with_the_full_list() {
         // Every path entered is legal, and names the move the library prints.
         let mut got = BTreeSet::new();
         for m in &entered {
-            let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{f}: {m} entered but {e}"));
+            let mv = pos
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("{f}: {m} entered but {e}"));
             got.insert(pos.move_to_string(mv));
         }
         assert_eq!(got, library_moves::<Swap>(f), "{f}");
@@ -132,26 +156,50 @@ fn a_game_is_played_taken_back_and_exported() {
     let a = agent();
     let id = session(&a, &s.url, "interchange", None);
     let base = format!("{}/api/session/{id}", s.url);
-    let mut lib = variants::interchange::Interchange::from_fen(variants::interchange::Interchange::START_FEN).unwrap();
+    let mut lib =
+        variants::interchange::Interchange::from_fen(variants::interchange::Interchange::START_FEN)
+            .unwrap();
     let mut played = Vec::new();
     for i in 0..6 {
-        let moves: Vec<String> = library_moves::<variants::interchange::Interchange>(&lib.fen()).into_iter().collect();
+        let moves: Vec<String> = library_moves::<variants::interchange::Interchange>(&lib.fen())
+            .into_iter()
+            .collect();
         let m = &moves[(i * 37) % moves.len()];
-        let st = json(&a, "POST", &format!("{base}/move"), Some(&serde_json::json!({ "move": m }).to_string()));
+        let st = json(
+            &a,
+            "POST",
+            &format!("{base}/move"),
+            Some(&serde_json::json!({ "move": m }).to_string()),
+        );
         lib.play(lib.parse_move(m).unwrap());
         assert_eq!(st["fen"], lib.fen());
         played.push(m.clone());
     }
-    let (code, err) = call(&a, "POST", &format!("{base}/move"), Some(r#"{"move":"a1a8"}"#));
+    let (code, err) = call(
+        &a,
+        "POST",
+        &format!("{base}/move"),
+        Some(r#"{"move":"a1a8"}"#),
+    );
     assert_eq!(code, 400);
     assert!(err.contains("move"), "{err}");
     let pgn = call(&a, "GET", &format!("{base}/pgn"), None).1;
     assert!(pgn.contains("[Variant \"interchange\"]"), "{pgn}");
     let id2 = session(&a, &s.url, "chess", None);
-    let st = json(&a, "POST", &format!("{}/api/session/{id2}/pgn", s.url), Some(&pgn));
+    let st = json(
+        &a,
+        "POST",
+        &format!("{}/api/session/{id2}/pgn", s.url),
+        Some(&pgn),
+    );
     assert_eq!(st["fen"], lib.fen());
     assert_eq!(st["moves"].as_array().unwrap().len(), 6);
-    let st = json(&a, "POST", &format!("{base}/takeback"), Some(r#"{"plies":2}"#));
+    let st = json(
+        &a,
+        "POST",
+        &format!("{base}/takeback"),
+        Some(r#"{"plies":2}"#),
+    );
     assert_eq!(st["moves"].as_array().unwrap().len(), 4);
     assert_eq!(st["fens"][4], st["fen"]);
 }
@@ -162,11 +210,19 @@ fn engine_move_and_analysis_stream() {
     let a = agent();
     let id = session(&a, &s.url, "swap", None);
     let base = format!("{}/api/session/{id}", s.url);
-    let st = json(&a, "POST", &format!("{base}/engine/move"), Some(r#"{"movetime":200}"#));
+    let st = json(
+        &a,
+        "POST",
+        &format!("{base}/engine/move"),
+        Some(r#"{"movetime":200}"#),
+    );
     assert_eq!(st["moves"].as_array().unwrap().len(), 1);
     assert_eq!(st["turn"], "black");
     // Analysis: a few info events with a score and a PV, then stopped by closing the stream.
-    let resp = a.get(&format!("{base}/analysis?depth=4&multipv=2")).call().expect("sse");
+    let resp = a
+        .get(&format!("{base}/analysis?depth=4&multipv=2"))
+        .call()
+        .expect("sse");
     let text = resp.into_string().expect("stream ends at depth 4");
     let infos: Vec<serde_json::Value> = text
         .lines()
@@ -206,22 +262,63 @@ fn ten_thousand_random_and_malformed_requests() {
         .build();
     let id = session(&a, &s.url, "swap", None);
     let paths = [
-        "/api/session", "/api/variants", "/api/session/{id}", "/api/session/{id}/new",
-        "/api/session/{id}/targets", "/api/session/{id}/move", "/api/session/{id}/takeback",
-        "/api/session/{id}/pgn", "/api/session/{id}/engine/move", "/api/session/{id}/engine/stop",
-        "/api/session/{id}/analysis", "/api/session/nope/move", "/api/x", "/",
+        "/api/session",
+        "/api/variants",
+        "/api/session/{id}",
+        "/api/session/{id}/new",
+        "/api/session/{id}/targets",
+        "/api/session/{id}/move",
+        "/api/session/{id}/takeback",
+        "/api/session/{id}/pgn",
+        "/api/session/{id}/engine/move",
+        "/api/session/{id}/engine/stop",
+        "/api/session/{id}/analysis",
+        "/api/session/nope/move",
+        "/api/x",
+        "/",
     ];
     let bodies = [
-        "", "{", "null", "[]", "{\"move\":1}", "{\"move\":\"e2e4\"}", "{\"move\":\"zz\"}",
-        "{\"variant\":\"nope\"}", "{\"variant\":\"exile\",\"fen\":\"8/8 w\"}", "{\"chess960\":9999,\"variant\":\"960\"}",
-        "{\"plies\":99}", "{\"plies\":-1}", "{\"depth\":0}", "{\"movetime\":-5}", "{\"threads\":100000}",
-        "{\"multipv\":9}", "{\"nodes\":\"x\"}", "{\"extra\":1}", "\u{0}\u{1}\u{2}", "[Variant \"swap\"]\n1. zz",
-        "1. e2e4 e7e5 2. Qh5 *", "{\"move\":\"b1/a3/b5/c7\"}", "{\"move\":\"0000,0000\"}",
+        "",
+        "{",
+        "null",
+        "[]",
+        "{\"move\":1}",
+        "{\"move\":\"e2e4\"}",
+        "{\"move\":\"zz\"}",
+        "{\"variant\":\"nope\"}",
+        "{\"variant\":\"exile\",\"fen\":\"8/8 w\"}",
+        "{\"chess960\":9999,\"variant\":\"960\"}",
+        "{\"plies\":99}",
+        "{\"plies\":-1}",
+        "{\"depth\":0}",
+        "{\"movetime\":-5}",
+        "{\"threads\":100000}",
+        "{\"multipv\":9}",
+        "{\"nodes\":\"x\"}",
+        "{\"extra\":1}",
+        "\u{0}\u{1}\u{2}",
+        "[Variant \"swap\"]\n1. zz",
+        "1. e2e4 e7e5 2. Qh5 *",
+        "{\"move\":\"b1/a3/b5/c7\"}",
+        "{\"move\":\"0000,0000\"}",
     ];
     let queries = [
-        "", "?prefix=", "?prefix=e2", "?prefix=e2,e4", "?prefix=zz", "?prefix=e2,,e4", "?prefix=%ff%fe",
-        "?prefix=b1,/a3,/b5", "?prefix=pass", "?depth=x", "?movetime=0", "?threads=0", "?multipv=7",
-        "?prefix=e1,/e2,=q,/e3", "?unknown=1", "?prefix=a1,/a2,/a3,/a4,/a5,/a6,/a7,/a8",
+        "",
+        "?prefix=",
+        "?prefix=e2",
+        "?prefix=e2,e4",
+        "?prefix=zz",
+        "?prefix=e2,,e4",
+        "?prefix=%ff%fe",
+        "?prefix=b1,/a3,/b5",
+        "?prefix=pass",
+        "?depth=x",
+        "?movetime=0",
+        "?threads=0",
+        "?multipv=7",
+        "?prefix=e1,/e2,=q,/e3",
+        "?unknown=1",
+        "?prefix=a1,/a2,/a3,/a4,/a5,/a6,/a7,/a8",
     ];
     let methods = ["GET", "POST", "DELETE", "PUT"];
     let mut rng = Rng(0x2545F4914F6CDD1D);
@@ -241,7 +338,10 @@ fn ten_thousand_random_and_malformed_requests() {
         let (code, text) = call(&a, m, &url, (m != "GET").then_some(body));
         assert!(code < 500, "{m} {url} {body:?} -> {code} {text}");
         if code == 400 {
-            assert!(text.contains("error") || !text.is_empty(), "400 without a message");
+            assert!(
+                text.contains("error") || !text.is_empty(),
+                "400 without a message"
+            );
         }
         *statuses.entry(code).or_insert(0) += 1;
         if i % 1000 == 0 {
@@ -253,15 +353,21 @@ fn ten_thousand_random_and_malformed_requests() {
         use std::io::{Read, Write};
         let addr = s.url.trim_start_matches("http://").to_string();
         let mut c = std::net::TcpStream::connect(&addr).unwrap();
-        c.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
-        let junk: Vec<u8> = (0..64).map(|k| (rng.next() as u8).wrapping_add(k as u8 ^ i as u8)).collect();
+        c.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .unwrap();
+        let junk: Vec<u8> = (0..64)
+            .map(|k| (rng.next() as u8).wrapping_add(k as u8 ^ i as u8))
+            .collect();
         let _ = c.write_all(&junk);
         let _ = c.write_all(b"\r\n\r\n");
         let mut buf = Vec::new();
         let _ = c.read_to_end(&mut buf);
     }
     assert!(s.alive());
-    assert!(statuses.contains_key(&400) && statuses.contains_key(&200), "{statuses:?}");
+    assert!(
+        statuses.contains_key(&400) && statuses.contains_key(&200),
+        "{statuses:?}"
+    );
     let v = json(&a, "GET", &format!("{}/api/variants", s.url), None);
     assert_eq!(v.as_array().unwrap().len(), 7);
 }
@@ -270,7 +376,16 @@ fn ten_thousand_random_and_malformed_requests() {
 fn eight_sessions_at_once_keep_their_own_games() {
     let s = Server::start();
     let url = s.url.clone();
-    let games = ["chess", "exile", "arrangement", "interchange", "palindromic", "swap", "fischerandom", "chess"];
+    let games = [
+        "chess",
+        "exile",
+        "arrangement",
+        "interchange",
+        "palindromic",
+        "swap",
+        "fischerandom",
+        "chess",
+    ];
     let handles: Vec<_> = games
         .iter()
         .enumerate()
@@ -280,7 +395,10 @@ fn eight_sessions_at_once_keep_their_own_games() {
                 let a = agent();
                 let id = session(&a, &url, g, None);
                 let base = format!("{url}/api/session/{id}");
-                let mut fen = json(&a, "GET", &base, None)["fen"].as_str().unwrap().to_string();
+                let mut fen = json(&a, "GET", &base, None)["fen"]
+                    .as_str()
+                    .unwrap()
+                    .to_string();
                 let mut moves = Vec::new();
                 for i in 0..8 {
                     // Enter each move through the targets protocol (the first path offered).
@@ -292,7 +410,12 @@ fn eight_sessions_at_once_keep_their_own_games() {
                         }
                         prefix.push(opts[(i + k) % opts.len()].clone());
                     };
-                    let st = json(&a, "POST", &format!("{base}/move"), Some(&serde_json::json!({ "move": mv }).to_string()));
+                    let st = json(
+                        &a,
+                        "POST",
+                        &format!("{base}/move"),
+                        Some(&serde_json::json!({ "move": mv }).to_string()),
+                    );
                     assert_ne!(st["fen"].as_str().unwrap(), fen);
                     fen = st["fen"].as_str().unwrap().to_string();
                     moves.push(st["last_move"].as_str().unwrap().to_string());

@@ -40,7 +40,11 @@ fn peers_present() -> bool {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 async fn browser() -> (Driver, Client) {
@@ -54,10 +58,14 @@ async fn browser() -> (Driver, Client) {
     let driver = Driver(child);
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let profile = std::env::temp_dir().join(format!("zest-board-chromium-{}-{port}", std::process::id()));
+    let profile =
+        std::env::temp_dir().join(format!("zest-board-chromium-{}-{port}", std::process::id()));
     let caps = serde_json::json!({
         "goog:chromeOptions": {
             "binary": CHROMIUM,
@@ -88,7 +96,10 @@ async fn settle(c: &Client) {
         if v == "0" {
             return;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "page busy for a minute");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "page busy for a minute"
+        );
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
 }
@@ -100,22 +111,37 @@ async fn wait_for(c: &Client, script: &str, what: &str) -> serde_json::Value {
         if !(v.is_null() || v == false || v == "") {
             return v;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "timed out waiting for {what}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
 async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("click");
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .expect("click");
     settle(c).await;
 }
 
 async fn page_fen(c: &Client) -> String {
-    js(c, "return document.getElementById('fen').value").await.as_str().unwrap().to_string()
+    js(c, "return document.getElementById('fen').value")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
 }
 
 async fn plies(c: &Client) -> usize {
-    js(c, "return document.querySelectorAll('#movelist li').length").await.as_u64().unwrap() as usize
+    js(c, "return document.querySelectorAll('#movelist li').length")
+        .await
+        .as_u64()
+        .unwrap() as usize
 }
 
 /// Enters `mv` by clicks only: squares, the move/swap chooser, promotion picker, pass, end.
@@ -140,13 +166,21 @@ async fn enter(c: &Client, mv: &str) {
         click(c, "#end").await;
     }
     // (In play mode zest may already have replied.)
-    assert!(plies(c).await > before, "{mv} was not played; message: {}",
-        js(c, "return document.getElementById('message').textContent").await);
+    assert!(
+        plies(c).await > before,
+        "{mv} was not played; message: {}",
+        js(c, "return document.getElementById('message').textContent").await
+    );
 }
 
 /// Picks the game's moves from zest's own legal moves: the first that `prefer`
 /// accepts, else a deterministic choice; Swap's are listed up to a few swaps.
-fn choose_moves(variant: &str, fen: &str, n: usize, prefer: &dyn Fn(usize, &str) -> bool) -> Vec<String> {
+fn choose_moves(
+    variant: &str,
+    fen: &str,
+    n: usize,
+    prefer: &dyn Fn(usize, &str) -> bool,
+) -> Vec<String> {
     let mut g = new_game(variant, Some(fen)).unwrap();
     let mut out = Vec::new();
     for ply in 0..n {
@@ -158,7 +192,11 @@ fn choose_moves(variant: &str, fen: &str, n: usize, prefer: &dyn Fn(usize, &str)
             let mut v = Vec::new();
             let _ = pos.for_each_move_upto(3, |m| {
                 v.push(pos.move_to_string(m));
-                if v.len() > 2000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                if v.len() > 2000 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             });
             v
         } else {
@@ -177,14 +215,36 @@ fn choose_moves(variant: &str, fen: &str, n: usize, prefer: &dyn Fn(usize, &str)
 
 /// One game in the page: new game from `fen`, `moves` entered by clicks, FEN checked
 /// against zest's own after every move; screenshots at the start and after `shot_at` moves.
-async fn play_game(c: &Client, variant: &str, fen: Option<&str>, moves: &[String], shot: Option<&str>) {
-    c.find(Locator::Css("#start-fen")).await.unwrap().clear().await.unwrap();
+async fn play_game(
+    c: &Client,
+    variant: &str,
+    fen: Option<&str>,
+    moves: &[String],
+    shot: Option<&str>,
+) {
+    c.find(Locator::Css("#start-fen"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
     if let Some(f) = fen {
-        c.find(Locator::Css("#start-fen")).await.unwrap().send_keys(f).await.unwrap();
+        c.find(Locator::Css("#start-fen"))
+            .await
+            .unwrap()
+            .send_keys(f)
+            .await
+            .unwrap();
     }
-    js(c, &format!("const s = document.getElementById('variant'); s.value = '{variant}'; return 1")).await;
+    js(
+        c,
+        &format!("const s = document.getElementById('variant'); s.value = '{variant}'; return 1"),
+    )
+    .await;
     click(c, "#new").await;
-    let start = fen.map(str::to_string).unwrap_or_else(|| new_game(variant, None).unwrap().fen());
+    let start = fen
+        .map(str::to_string)
+        .unwrap_or_else(|| new_game(variant, None).unwrap().fen());
     let mut g = new_game(variant, Some(&start)).unwrap();
     assert_eq!(page_fen(c).await, g.fen(), "{variant} start");
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img");
@@ -195,7 +255,12 @@ async fn play_game(c: &Client, variant: &str, fen: Option<&str>, moves: &[String
     for (i, mv) in moves.iter().enumerate() {
         enter(c, mv).await;
         g.play(mv).unwrap();
-        assert_eq!(page_fen(c).await, g.fen(), "{variant} after {} moves ({mv})", i + 1);
+        assert_eq!(
+            page_fen(c).await,
+            g.fen(),
+            "{variant} after {} moves ({mv})",
+            i + 1
+        );
         if i + 1 == moves.len() / 2 + 1 {
             if let Some(name) = shot {
                 let png = c.screenshot().await.unwrap();
@@ -224,7 +289,9 @@ async fn seven_games_entered_by_clicks() {
     assert_eq!(page_fen(&c).await, fen);
 
     // Chess: promotion at the end through the picker.
-    let chess = choose_moves("chess", variants::chess::Chess::START_FEN, 12, &|_, _| false);
+    let chess = choose_moves("chess", variants::chess::Chess::START_FEN, 12, &|_, _| {
+        false
+    });
     play_game(&c, "chess", None, &chess, Some("chess")).await;
 
     // Chess960: a castling (king, then its rook) within the game.
@@ -232,7 +299,19 @@ async fn seven_games_entered_by_clicks() {
     let m960 = choose_moves("fischerandom", f960, 10, &|_, m| m == "e1g1" || m == "e8g8");
     assert!(m960.contains(&"e1g1".to_string()));
     play_game(&c, "fischerandom", Some(f960), &m960, None).await;
-    play_game(&c, "fischerandom", None, &choose_moves("fischerandom", &variants::chess::chess960_fen(518), 4, &|_, _| false), Some("fischerandom")).await;
+    play_game(
+        &c,
+        "fischerandom",
+        None,
+        &choose_moves(
+            "fischerandom",
+            &variants::chess::chess960_fen(518),
+            4,
+            &|_, _| false,
+        ),
+        Some("fischerandom"),
+    )
+    .await;
 
     // Interchange and Palindromic: two-action turns, with a pass where one is legal.
     for v in ["interchange", "palindromic"] {
@@ -258,13 +337,20 @@ async fn seven_games_entered_by_clicks() {
 
     // Arrangement: the four setup steps (swaps, not keeps), then play.
     let arr_start = new_game("arrangement", None).unwrap().fen();
-    let arr = choose_moves("arrangement", &arr_start, 10, &|ply, m| ply < 4 && m.contains('/'));
+    let arr = choose_moves("arrangement", &arr_start, 10, &|ply, m| {
+        ply < 4 && m.contains('/')
+    });
     play_game(&c, "arrangement", None, &arr, Some("arrangement")).await;
 
     // Swap: a sequence of two or more swaps ending in a promotion, then ordinary play.
     let fswap = "2n5/3P4/B7/7k/8/8/8/K7 w - - 0 1";
-    let swap = choose_moves("swap", fswap, 10, &|ply, m| ply == 0 && m.matches('/').count() >= 2 && m.contains('='));
-    assert!(swap[0].matches('/').count() >= 2 && swap[0].contains('='), "{swap:?}");
+    let swap = choose_moves("swap", fswap, 10, &|ply, m| {
+        ply == 0 && m.matches('/').count() >= 2 && m.contains('=')
+    });
+    assert!(
+        swap[0].matches('/').count() >= 2 && swap[0].contains('='),
+        "{swap:?}"
+    );
     play_game(&c, "swap", Some(fswap), &swap, None).await;
     let sstart = new_game("swap", None).unwrap().fen();
     let smoves = choose_moves("swap", &sstart, 10, &|_, m| m.contains('/'));
@@ -280,7 +366,9 @@ async fn engine_reply_analysis_and_pgn() {
     }
     let server = Server::start();
     let (_driver, c) = browser().await;
-    c.goto(&format!("{}/?variant=palindromic", server.url)).await.unwrap();
+    c.goto(&format!("{}/?variant=palindromic", server.url))
+        .await
+        .unwrap();
     wait_for(&c, "return document.body.dataset.ready", "page ready").await;
     settle(&c).await;
 
@@ -290,9 +378,21 @@ async fn engine_reply_analysis_and_pgn() {
     let start = new_game("palindromic", None).unwrap().fen();
     let first = choose_moves("palindromic", &start, 1, &|_, _| false);
     enter(&c, &first[0]).await;
-    wait_for(&c, "return document.querySelectorAll('#movelist li').length === 2", "zest's reply").await;
+    wait_for(
+        &c,
+        "return document.querySelectorAll('#movelist li').length === 2",
+        "zest's reply",
+    )
+    .await;
     settle(&c).await;
-    let moves: Vec<String> = serde_json::from_value(js(&c, "return [...document.querySelectorAll('#movelist li')].map(l => l.textContent)").await).unwrap();
+    let moves: Vec<String> = serde_json::from_value(
+        js(
+            &c,
+            "return [...document.querySelectorAll('#movelist li')].map(l => l.textContent)",
+        )
+        .await,
+    )
+    .unwrap();
     let mut g = new_game("palindromic", None).unwrap();
     for m in &moves {
         g.play(m).unwrap();
@@ -301,11 +401,28 @@ async fn engine_reply_analysis_and_pgn() {
 
     // Analysis: the depth and the PV update.
     js(&c, "const m = document.getElementById('mode'); m.value = 'analyse'; m.dispatchEvent(new Event('change')); return 1").await;
-    let d1 = wait_for(&c, "return document.getElementById('score').dataset.depth", "a score").await;
+    let d1 = wait_for(
+        &c,
+        "return document.getElementById('score').dataset.depth",
+        "a score",
+    )
+    .await;
     let d1: i64 = d1.as_str().unwrap().parse().unwrap();
-    wait_for(&c, &format!("return Number(document.getElementById('score').dataset.depth) > {d1}"), "a deeper iteration").await;
-    let pv = js(&c, "return document.querySelector('#pvs li') && document.querySelector('#pvs li').textContent").await;
-    assert!(pv.as_str().is_some_and(|s| s.contains(',')), "PV of two-action turns: {pv}");
+    wait_for(
+        &c,
+        &format!("return Number(document.getElementById('score').dataset.depth) > {d1}"),
+        "a deeper iteration",
+    )
+    .await;
+    let pv = js(
+        &c,
+        "return document.querySelector('#pvs li') && document.querySelector('#pvs li').textContent",
+    )
+    .await;
+    assert!(
+        pv.as_str().is_some_and(|s| s.contains(',')),
+        "PV of two-action turns: {pv}"
+    );
     click(&c, "#stop").await;
     js(&c, "const m = document.getElementById('mode'); m.value = 'two'; m.dispatchEvent(new Event('change')); return 1").await;
     settle(&c).await;

@@ -113,12 +113,18 @@ fn finished_positions_say_how_they_ended() {
     let (code, out, _) = zest(&["analyse", "--fen", mated, "--depth", "3"]);
     assert_eq!(code, 0);
     let j = json(out.trim());
-    assert_eq!((j["result"].as_str(), j["reason"].as_str()), (Some("1-0"), Some("White mates")));
+    assert_eq!(
+        (j["result"].as_str(), j["reason"].as_str()),
+        (Some("1-0"), Some("White mates"))
+    );
     assert!(j["bestmove"].is_null());
     let (_, out, _) = zest(&["analyse", "--fen", stalemate, "--depth", "3"]);
     assert_eq!(json(out.trim())["result"], "1/2-1/2");
     let (_, out, _) = zest(&["analyse", "--depth", "1"]);
-    assert!(json(out.trim()).get("result").is_none(), "a running game has no result");
+    assert!(
+        json(out.trim()).get("result").is_none(),
+        "a running game has no result"
+    );
     let (code, out, err) = zest(&["moves", "--fen", mated]);
     assert_eq!(code, 0);
     assert!(out.is_empty());
@@ -166,7 +172,10 @@ fn moves_limit_and_count() {
     assert_eq!(out.lines().count(), 20);
     assert!(err.is_empty(), "all 20 listed: {err}");
     let (_, out, _) = zest(&["moves", "--variant", "interchange", "--count"]);
-    let listed = zest(&["moves", "--variant", "interchange"]).1.lines().count();
+    let listed = zest(&["moves", "--variant", "interchange"])
+        .1
+        .lines()
+        .count();
     assert_eq!(out.trim().parse::<usize>().unwrap(), listed);
 }
 
@@ -177,9 +186,15 @@ fn analyse_without_a_limit_shows_progress() {
     assert_eq!(code, 0);
     assert!(err.contains("searching to depth 10"), "{err}");
     for d in 1..=10 {
-        assert!(err.contains(&format!("depth {d} score ")), "depth {d}: {err}");
+        assert!(
+            err.contains(&format!("depth {d} score ")),
+            "depth {d}: {err}"
+        );
     }
-    assert!(err.contains("score mate 1 nodes") && err.contains("pv a1a8"), "{err}");
+    assert!(
+        err.contains("score mate 1 nodes") && err.contains("pv a1a8"),
+        "{err}"
+    );
     assert_eq!(json(out.trim())["depth"], 10);
 }
 
@@ -205,19 +220,40 @@ fn epd_best_and_avoid_moves_in_san() {
     assert_eq!(lines[1]["am"], serde_json::json!(["a1a8"]));
     assert_eq!(lines[1]["solved"], false);
     assert_eq!(lines[2]["bm"], serde_json::json!(["e1g1"]));
-    assert!(lines[3]["error"].as_str().unwrap().contains("bm Nf3: illegal move"), "{}", lines[3]);
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("bm Nf3: illegal move"),
+        "{}",
+        lines[3]
+    );
 }
 
 /// Issue 30 item 13: move numbers, mate scores as `#N`, PGN of a match, openings.
 #[test]
 fn play_reads_like_a_game_score() {
     let (code, out, _) = zest(&[
-        "play", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--white", "depth=3", "--black", "depth=3",
+        "play",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--white",
+        "depth=3",
+        "--black",
+        "depth=3",
     ]);
     assert_eq!(code, 0);
     assert!(out.contains("1. a1a8 (#1)"), "{out}");
     assert!(out.contains("game 1/1: 1-0 {White mates}"), "{out}");
-    let (_, out, _) = zest(&["play", "--white", "depth=1", "--black", "depth=1", "--max-plies", "3"]);
+    let (_, out, _) = zest(&[
+        "play",
+        "--white",
+        "depth=1",
+        "--black",
+        "depth=1",
+        "--max-plies",
+        "3",
+    ]);
     let numbers: Vec<&str> = out
         .lines()
         .filter_map(|l| l.split_whitespace().next())
@@ -230,17 +266,40 @@ fn play_reads_like_a_game_score() {
     let pgn = dir.join("games.pgn");
     let _ = std::fs::remove_file(&pgn);
     let book = dir.join("book.epd");
-    std::fs::write(&book, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n4k3/4p3/8/8/8/8/8/4K3 w - - 0 1\n").unwrap();
+    std::fs::write(
+        &book,
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n4k3/4p3/8/8/8/8/8/4K3 w - - 0 1\n",
+    )
+    .unwrap();
     let (code, out, err) = zest(&[
-        "play", "--games", "4", "--white", "depth=1", "--black", "depth=1", "--max-plies", "6",
-        "--openings", book.to_str().unwrap(), "--pgn", pgn.to_str().unwrap(),
+        "play",
+        "--games",
+        "4",
+        "--white",
+        "depth=1",
+        "--black",
+        "depth=1",
+        "--max-plies",
+        "6",
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("game ").count(), 4, "{out}");
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Event \"zest play\"]").count(), 4);
-    assert_eq!(text.matches("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]").count(), 2);
-    assert_eq!(text.matches("[FEN \"4k3/4p3/8/8/8/8/8/4K3 w - - 0 1\"]").count(), 2);
+    assert_eq!(
+        text.matches("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]")
+            .count(),
+        2
+    );
+    assert_eq!(
+        text.matches("[FEN \"4k3/4p3/8/8/8/8/8/4K3 w - - 0 1\"]")
+            .count(),
+        2
+    );
 }
 
 /// Issue 30 item 13: a person plays from the terminal; an illegal move is refused with the
@@ -248,13 +307,30 @@ fn play_reads_like_a_game_score() {
 #[test]
 fn a_human_plays_from_stdin() {
     let (code, out, _) = zest_stdin(
-        &["play", "--white", "human", "--black", "depth=1", "--max-plies", "2"],
+        &[
+            "play",
+            "--white",
+            "human",
+            "--black",
+            "depth=1",
+            "--max-plies",
+            "2",
+        ],
         "e2e5\ne3e4\ne7e5\nmoves\ne2e4\n",
     );
     assert_eq!(code, 0);
-    assert!(out.contains("illegal move: e2e5 (the piece on e2 can play e2e3 e2e4)"), "{out}");
-    assert!(out.contains("illegal move: e3e4 (there is no piece on e3)"), "{out}");
-    assert!(out.contains("illegal move: e7e5 (the piece on e7 is Black's, and White is to move)"), "{out}");
+    assert!(
+        out.contains("illegal move: e2e5 (the piece on e2 can play e2e3 e2e4)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("illegal move: e3e4 (there is no piece on e3)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("illegal move: e7e5 (the piece on e7 is Black's, and White is to move)"),
+        "{out}"
+    );
     assert!(out.contains("1. e2e4\n"), "{out}");
     assert!(out.contains("game 1/1: 1/2-1/2 {Move limit}"), "{out}");
     // End of input during the person's turn abandons the game cleanly.
@@ -273,14 +349,29 @@ fn a_human_can_play_every_variant() {
         let first = zest(&["moves", "--variant", name, "--limit", "1"]).1;
         let mv = first.trim();
         assert!(!mv.is_empty(), "{name}");
-        let human = if fen.split_whitespace().nth(1) == Some("b") { "--black" } else { "--white" };
+        let human = if fen.split_whitespace().nth(1) == Some("b") {
+            "--black"
+        } else {
+            "--white"
+        };
         let (code, out, err) = zest_stdin(
-            &["play", "--variant", name, human, "human", "--max-plies", "1"],
+            &[
+                "play",
+                "--variant",
+                name,
+                human,
+                "human",
+                "--max-plies",
+                "1",
+            ],
             &format!("{mv}\n"),
         );
         assert_eq!(code, 0, "{name}: {err}");
         assert!(out.contains(&format!(" {mv}\n")), "{name}: {out}");
-        assert!(out.contains("game 1/1: 1/2-1/2 {Move limit}"), "{name}: {out}");
+        assert!(
+            out.contains("game 1/1: 1/2-1/2 {Move limit}"),
+            "{name}: {out}"
+        );
         played += 1;
     }
     assert_eq!(played, 7);
@@ -299,11 +390,17 @@ fn tournament_configuration_errors() {
             .current_dir(&dir)
             .output()
             .unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     };
     let (code, err) = run(&["--depth", "1"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("no engines.toml in the current directory"), "{err}");
+    assert!(
+        err.contains("no engines.toml in the current directory"),
+        "{err}"
+    );
     std::fs::write(
         dir.join("engines.toml"),
         format!(
@@ -315,7 +412,10 @@ fn tournament_configuration_errors() {
     .unwrap();
     let (code, err) = run(&["--depth", "1", "--quiet"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("engine 'gone' cannot start: ./engines/gone"), "{err}");
+    assert!(
+        err.contains("engine 'gone' cannot start: ./engines/gone"),
+        "{err}"
+    );
     assert!(err.contains("relative paths are read from"), "{err}");
     assert!(!dir.join("tournament.pgn").exists() && !dir.join("tournament.json").exists());
 }

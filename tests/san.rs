@@ -56,7 +56,11 @@ fn spellings_and_refusals() {
         ("Rad1", "a1d1"),
         ("Kf1", "e1f1"),
     ] {
-        assert_eq!(pos.move_to_string(parse_san(&pos, san).unwrap()), uci, "{san}");
+        assert_eq!(
+            pos.move_to_string(parse_san(&pos, san).unwrap()),
+            uci,
+            "{san}"
+        );
     }
     // With the king on e1 only the h-rook reaches f1; with it away, both rooks reach d1.
     let two = Chess::from_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
@@ -93,12 +97,18 @@ fn arrangement_play_phase_reads_castling() {
 fn sjaakii_games_replay() {
     for (name, text) in [
         ("normal", include_str!("data/sjaakii-normal.txt")),
-        ("fischerandom", include_str!("data/sjaakii-fischerandom.txt")),
+        (
+            "fischerandom",
+            include_str!("data/sjaakii-fischerandom.txt"),
+        ),
     ] {
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
         let fen = lines.next().unwrap();
         let sent: Vec<&str> = lines.flat_map(str::split_whitespace).collect();
-        assert!(sent.iter().any(|m| m.starts_with("O-O")), "{name}: a SAN castling");
+        assert!(
+            sent.iter().any(|m| m.starts_with("O-O")),
+            "{name}: a SAN castling"
+        );
         match name {
             "normal" => replay::<Chess>(fen, &sent),
             _ => replay::<Chess960>(fen, &sent),

@@ -177,10 +177,7 @@ fn a_hung_engine_loses_on_time_under_a_clock() {
     for g in &games {
         let faulty_white = g.white != "good";
         assert_eq!(g.termination, Termination::TimeForfeit, "{g:?}");
-        assert_eq!(
-            g.result.as_str(),
-            if faulty_white { "0-1" } else { "1-0" }
-        );
+        assert_eq!(g.result.as_str(), if faulty_white { "0-1" } else { "1-0" });
         assert!(g.reason.ends_with("loses on time"));
         assert_eq!(g.time_control, "1+0.01");
     }
@@ -215,9 +212,15 @@ fn an_engine_that_cannot_start_is_a_configuration_error() {
         let engines = format!("{}{entry}", fake("good", "uci", &[]));
         let cfg = config(&dir, &engines, "depth = 2\nstartup_timeout_ms = 3000");
         let t = Instant::now();
-        let err = run(&cfg, &RunOptions { quiet: true, ..Default::default() })
-            .expect_err("a configuration error")
-            .to_string();
+        let err = run(
+            &cfg,
+            &RunOptions {
+                quiet: true,
+                ..Default::default()
+            },
+        )
+        .expect_err("a configuration error")
+        .to_string();
         assert!(t.elapsed().as_secs() < 20);
         assert!(
             err.starts_with(&format!("engine '{name}' cannot start: ")) && err.contains(why),

@@ -127,8 +127,14 @@ fn sjaakii_plays_chess_and_chess960_sending_san() {
         return peers::missing("sjaakii");
     };
     for (variant, fen) in [
-        ("chess", "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8"),
-        ("fischerandom", "qrnbnkbr/pppppppp/8/8/8/8/PPPPPPPP/QRNBNKBR w KQkq - 0 1"),
+        (
+            "chess",
+            "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8",
+        ),
+        (
+            "fischerandom",
+            "qrnbnkbr/pppppppp/8/8/8/8/PPPPPPPP/QRNBNKBR w KQkq - 0 1",
+        ),
     ] {
         let dir = scratch(&format!("sjaakii-{variant}"));
         let epd = dir.join("book.epd");
@@ -162,7 +168,10 @@ fn a_missing_peer_fails_only_when_peers_are_required() {
             c.env("ZEST_REQUIRE_PEERS", v);
         }
         let out = c.output().unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
     };
     let (ok, out) = run(Some("1"));
     assert!(!ok && out.contains("1 failed"), "{out}");

@@ -151,7 +151,9 @@ fn make_game(req: &NewGame) -> ApiResult<Box<dyn BoardGame>> {
         (Some(_), Some(_)) => return Err(bad("give either fen or chess960, not both")),
         (Some(n), None) => {
             if name != crate::variants::VariantId::Chess960.name() {
-                return Err(bad("chess960 start arrays belong to the fischerandom variant"));
+                return Err(bad(
+                    "chess960 start arrays belong to the fischerandom variant",
+                ));
             }
             Some(super::names::chess960_fen(n).map_err(bad)?)
         }
@@ -307,7 +309,10 @@ async fn takeback(
     t.stop_search();
     let n = req.plies.unwrap_or(1);
     if n > t.game.moves().len() {
-        return Err(bad(format!("cannot take back {n} moves: {} played", t.game.moves().len())));
+        return Err(bad(format!(
+            "cannot take back {n} moves: {} played",
+            t.game.moves().len()
+        )));
     }
     for _ in 0..n {
         t.game.undo();
@@ -318,7 +323,14 @@ async fn takeback(
 async fn pgn_export(State(b): State<Shared>, Path(id): Path<String>) -> ApiResult<Response> {
     let tab = b.tab(&id)?;
     let text = super::pgn::export(lock(&tab).game.as_ref());
-    Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8")], text).into_response())
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response())
 }
 
 async fn pgn_import(
@@ -329,7 +341,9 @@ async fn pgn_import(
     if bytes.len() > MAX_BODY {
         return Err(bad("PGN too long"));
     }
-    let text = std::str::from_utf8(&bytes).map_err(|_| bad("PGN is not UTF-8"))?.to_string();
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| bad("PGN is not UTF-8"))?
+        .to_string();
     let tab = b.tab(&id)?;
     let game = tokio::task::spawn_blocking(move || super::pgn::import(&text))
         .await
@@ -342,7 +356,13 @@ async fn pgn_import(
 }
 
 /// Starts a search of the tab's game, superseding any other of the tab.
-fn begin_search(tab: &Arc<Mutex<Tab>>) -> ApiResult<(Box<dyn crate::protocol::engine::GameBox>, Arc<AtomicBool>, usize)> {
+fn begin_search(
+    tab: &Arc<Mutex<Tab>>,
+) -> ApiResult<(
+    Box<dyn crate::protocol::engine::GameBox>,
+    Arc<AtomicBool>,
+    usize,
+)> {
     let mut t = lock(tab);
     if let Some(o) = t.game.outcome() {
         return Err(bad(format!("the game is over: {o}")));
@@ -369,19 +389,32 @@ async fn engine_move(
     let req: SearchRequest = body(&bytes)?;
     req.limits().map_err(bad)?;
     let req = SearchRequest {
-        movetime: req.movetime.or(if req.depth.is_none() && req.nodes.is_none() { Some(1000) } else { None }),
+        movetime: req
+            .movetime
+            .or(if req.depth.is_none() && req.nodes.is_none() {
+                Some(1000)
+            } else {
+                None
+            }),
         ..req
     };
     let tab = b.tab(&id)?;
     let (engine, flag, plies) = begin_search(&tab)?;
     let fen = lock(&tab).game.fens().last().cloned().unwrap_or_default();
     let _guard = CancelOnDrop(flag.clone());
-    let done = b.engines.search(engine, &req, flag.clone(), None).await.map_err(bad);
+    let done = b
+        .engines
+        .search(engine, &req, flag.clone(), None)
+        .await
+        .map_err(bad);
     end_search(&tab, &flag);
     let done = done?;
     let mut t = lock(&tab);
     if t.game.moves().len() != plies || t.game.fens().last() != Some(&fen) {
-        return Err(ApiError(StatusCode::CONFLICT, "the game changed during the search".into()));
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "the game changed during the search".into(),
+        ));
     }
     match done.and_then(|d| d.best) {
         Some(best) => {
@@ -390,11 +423,17 @@ async fn engine_move(
                 .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
             Ok(Json(state(&id, &t)))
         }
-        None => Err(ApiError(StatusCode::CONFLICT, "the search was stopped".into())),
+        None => Err(ApiError(
+            StatusCode::CONFLICT,
+            "the search was stopped".into(),
+        )),
     }
 }
 
-async fn engine_stop(State(b): State<Shared>, Path(id): Path<String>) -> ApiResult<Json<serde_json::Value>> {
+async fn engine_stop(
+    State(b): State<Shared>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
     let tab = b.tab(&id)?;
     let stopped = lock(&tab).stop_search();
     Ok(Json(serde_json::json!({ "stopped": stopped })))
@@ -410,7 +449,10 @@ async fn analysis(
     let Query(q) = q.map_err(|e| bad(e.body_text()))?;
     let num = |k: &str| -> ApiResult<Option<u64>> {
         q.get(k)
-            .map(|v| v.parse::<u64>().map_err(|_| bad(format!("{k}: '{v}' is not a number"))))
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| bad(format!("{k}: '{v}' is not a number")))
+            })
             .transpose()
     };
     for k in q.keys() {
@@ -431,10 +473,11 @@ async fn analysis(
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<InfoJson>();
     let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     if b.engines.busy() {
-        let _ = out_tx.send(Event::default().event("queued").data(format!(
-            "{{\"max_searches\":{}}}",
-            b.engines.max_searches
-        )));
+        let _ = out_tx.send(
+            Event::default()
+                .event("queued")
+                .data(format!("{{\"max_searches\":{}}}", b.engines.max_searches)),
+        );
     }
     let b2 = b.clone();
     let flag2 = flag.clone();
@@ -449,7 +492,10 @@ async fn analysis(
                 }
             }
         });
-        let done = b2.engines.search(engine, &req, flag2.clone(), Some(tx)).await;
+        let done = b2
+            .engines
+            .search(engine, &req, flag2.clone(), Some(tx))
+            .await;
         let _ = relay.await;
         end_search(&tab, &flag2);
         let data = match done {
@@ -471,14 +517,20 @@ async fn analysis(
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(5))))
 }
 
-async fn close(State(b): State<Shared>, Path(id): Path<String>) -> ApiResult<Json<serde_json::Value>> {
+async fn close(
+    State(b): State<Shared>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
     let tab = b.tabs.lock().expect("sessions lock").remove(&id);
     match tab {
         Some(t) => {
             lock(&t).stop_search();
             Ok(Json(serde_json::json!({ "closed": true })))
         }
-        None => Err(ApiError(StatusCode::NOT_FOUND, format!("no session '{id}'"))),
+        None => Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("no session '{id}'"),
+        )),
     }
 }
 
@@ -501,7 +553,10 @@ async fn variants() -> Json<Vec<VariantJson>> {
 }
 
 async fn fallback() -> ApiError {
-    ApiError(StatusCode::NOT_FOUND, "no such endpoint (see docs/board.md)".into())
+    ApiError(
+        StatusCode::NOT_FOUND,
+        "no such endpoint (see docs/board.md)".into(),
+    )
 }
 
 /// Every route: the page's assets and the API.

@@ -61,7 +61,11 @@ fn part_tokens(part: &str, out: &mut Vec<String>) {
                 Some((sq, p)) => (sq, Some(p)),
                 None => (step, None),
             };
-            out.push(if i == 0 { sq.to_string() } else { format!("/{sq}") });
+            out.push(if i == 0 {
+                sq.to_string()
+            } else {
+                format!("/{sq}")
+            });
             if let Some(p) = promo {
                 out.push(format!("={}", p.to_ascii_lowercase()));
             }
@@ -129,7 +133,10 @@ pub fn parse_prefix(s: &str) -> Result<Vec<String>, String> {
     }
     let toks: Vec<String> = s.split(',').map(str::to_string).collect();
     if toks.len() > MAX_TOKENS {
-        return Err(format!("prefix too long ({} tokens, at most {MAX_TOKENS})", toks.len()));
+        return Err(format!(
+            "prefix too long ({} tokens, at most {MAX_TOKENS})",
+            toks.len()
+        ));
     }
     for t in &toks {
         let ok = t == "pass"
@@ -137,7 +144,9 @@ pub fn parse_prefix(s: &str) -> Result<Vec<String>, String> {
             || t.strip_prefix('/').is_some_and(is_square)
             || (t.len() == 2 && t.starts_with('=') && t.as_bytes()[1].is_ascii_lowercase());
         if !ok {
-            return Err(format!("'{t}' is not a move token (a square, /square, =letter or pass)"));
+            return Err(format!(
+                "'{t}' is not a move token (a square, /square, =letter or pass)"
+            ));
         }
     }
     Ok(toks)

@@ -6,8 +6,8 @@ use super::entry::{self, Targets};
 use crate::core::{Color, Role, Square};
 use crate::eval::Evaluate;
 use crate::protocol::engine::{new_game, GameBox};
-use crate::variants::swap::{generator, Swap, SwapMove, SwapPath};
 use crate::registry::VariantFn;
+use crate::variants::swap::{generator, Swap, SwapMove, SwapPath};
 use crate::variants::{Game, Outcome, Variant};
 use std::any::Any;
 use std::ops::ControlFlow;
@@ -133,7 +133,10 @@ fn swap_targets(swap: &Swap, prefix: &[String]) -> Result<Targets, String> {
     let ko = swap.ko();
     let is_path = prefix.get(1).is_some_and(|t| t.starts_with('/'));
     if swap.dead() || (prefix.len() >= 2 && !is_path) {
-        return Ok(entry::from_listing(ordinary.iter().map(String::as_str), prefix));
+        return Ok(entry::from_listing(
+            ordinary.iter().map(String::as_str),
+            prefix,
+        ));
     }
     if prefix.is_empty() {
         // Pieces that start an ordinary move or a sequence.
@@ -144,8 +147,8 @@ fn swap_targets(swap: &Swap, prefix: &[String]) -> Result<Targets, String> {
             if t.options.iter().any(|o| o.token == tok) {
                 continue;
             }
-            let opts = generator::prefix_options(pos, ko, &SwapPath::start(sq))
-                .map_err(str::to_string)?;
+            let opts =
+                generator::prefix_options(pos, ko, &SwapPath::start(sq)).map_err(str::to_string)?;
             if !opts.next.is_empty() {
                 t.options.push(entry::option(&tok));
             }

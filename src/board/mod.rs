@@ -39,7 +39,9 @@ pub fn run(opts: Options) -> Result<(), String> {
             Some(p) => tokio::net::TcpListener::bind(SocketAddr::new(opts.host, p))
                 .await
                 .map_err(|e| format!("cannot listen on {}:{p}: {e}", opts.host))?,
-            None => match tokio::net::TcpListener::bind(SocketAddr::new(opts.host, DEFAULT_PORT)).await {
+            None => match tokio::net::TcpListener::bind(SocketAddr::new(opts.host, DEFAULT_PORT))
+                .await
+            {
                 Ok(l) => l,
                 Err(e) => {
                     log::info!("port {DEFAULT_PORT} unavailable ({e}); taking a free one");

@@ -87,9 +87,7 @@ pub fn import(text: &str) -> Result<Box<dyn BoardGame>, String> {
     for tok in body.split_whitespace() {
         // A move number (`12.`, `12...`) may stand glued to the move; moves have no dot.
         let tok = tok.rfind('.').map_or(tok, |i| &tok[i + 1..]);
-        if tok.is_empty()
-            || tok.starts_with('$')
-            || matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*")
+        if tok.is_empty() || tok.starts_with('$') || matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*")
         {
             continue;
         }

@@ -3,9 +3,9 @@
 //! stopped when a newer request supersedes it, when its tab goes away, or at
 //! a hard time cap, so no request can make the server search forever.
 
+use crate::eval::score::{score_json, ScoreJson};
 use crate::protocol::engine::{Done, Event, GameBox, Info, SearchJob};
 use crate::search::{Limits, SearchOptions, Searcher};
-use crate::eval::score::{score_json, ScoreJson};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

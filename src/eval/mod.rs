@@ -7,8 +7,8 @@ pub mod exile;
 pub mod fide;
 pub mod hooks;
 pub mod palindromic;
-pub mod score;
 mod palindromic_search;
+pub mod score;
 pub mod swap;
 pub mod two_action;
 

@@ -7,8 +7,8 @@ pub mod engine;
 pub mod uci;
 pub mod xboard;
 
-use crate::eval::Score;
 use crate::eval::score::{score_json, ScoreJson};
+use crate::eval::Score;
 use engine::Event;
 use std::sync::mpsc;
 

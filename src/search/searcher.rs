@@ -550,7 +550,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
         let in_check = pos.is_check();
         let forward = V::FORWARD_PRUNING && pruning && !in_check;
-        let eval = if forward { static_eval(pos, ply) } else { NO_EVAL };
+        let eval = if forward {
+            static_eval(pos, ply)
+        } else {
+            NO_EVAL
+        };
         self.evals[ply as usize] = eval;
         if forward && !pv_node {
             if let Some(s) = self.reverse_futility(ply, depth, eval, beta) {
@@ -589,7 +593,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// depth that the few plies left will not bring it back (less far when the side to
     /// move is improving on its position two plies earlier).
     fn reverse_futility(&self, ply: i32, depth: i32, eval: Score, beta: Score) -> Option<Score> {
-        let before = if ply >= 2 { self.evals[ply as usize - 2] } else { NO_EVAL };
+        let before = if ply >= 2 {
+            self.evals[ply as usize - 2]
+        } else {
+            NO_EVAL
+        };
         let improving = before != NO_EVAL && eval > before;
         let margin = RFP_MARGIN * (depth - improving as i32);
         (depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - margin >= beta).then_some(eval)

@@ -44,7 +44,6 @@ pub struct AnalysisJson {
     pub error: Option<String>,
 }
 
-
 /// An EPD/FEN line split into the position and its opcodes (`bm`, `am`, `id`); the best and
 /// avoid moves are kept in zest's notation, whether the line wrote them so or in SAN.
 pub struct EpdLine<V> {
@@ -136,13 +135,14 @@ pub fn analyse<V: Evaluate>(
     };
     let r: SearchResult<V::Move> = searcher.search(pos, &[], limits, options, &mut report);
     let bestmove = r.best.map(|m| pos.move_to_string(m));
-    let solved = if line.bm.is_empty() && line.am.is_empty() {
-        None
-    } else {
-        Some(bestmove.as_ref().is_some_and(|b| {
-            (line.bm.is_empty() || line.bm.contains(b)) && !line.am.contains(b)
-        }))
-    };
+    let solved =
+        if line.bm.is_empty() && line.am.is_empty() {
+            None
+        } else {
+            Some(bestmove.as_ref().is_some_and(|b| {
+                (line.bm.is_empty() || line.bm.contains(b)) && !line.am.contains(b)
+            }))
+        };
     let outcome = pos.outcome();
     let ms = r.time.as_millis() as u64;
     AnalysisJson {

@@ -8,12 +8,12 @@ use super::board::diagram;
 use super::spec::PlayerSpec;
 use crate::core::{Color, MoveError, MoveList, Notation};
 use crate::eval::Evaluate;
+use crate::registry::{self, VariantFn};
 use crate::search::{SearchOptions, Searcher};
 use crate::tools::analyse::{score_json, ScoreJson};
 use crate::tournament::pgn;
 use crate::tournament::record::{GameRecord, Termination};
 use crate::tournament::schedule::{self, Opening};
-use crate::registry::{self, VariantFn};
 use crate::variants::{san, Game, GameResult, Outcome, Variant};
 use std::fmt;
 use std::io::{BufRead, Write};
@@ -176,7 +176,12 @@ pub fn refusal<V: Variant>(pos: &V, text: &str, err: &MoveError) -> String {
     let why = match pos.position().piece_at(a.from) {
         None => format!("there is no piece on {}", a.from),
         Some(p) if p.color != side => {
-            format!("the piece on {} is {}'s, and {} is to move", a.from, p.color.name(), side.name())
+            format!(
+                "the piece on {} is {}'s, and {} is to move",
+                a.from,
+                p.color.name(),
+                side.name()
+            )
         }
         Some(_) => {
             let mut from_here = Vec::new();
@@ -307,7 +312,8 @@ fn play_game<V: Evaluate>(
                 if let (Some(left), Some((_, inc))) = (clocks[side], spec.tc) {
                     if used > left as f64 {
                         summary.time_overruns += 1;
-                        let _ = writeln!(out, "time overrun: {used:.1} ms used with {left} ms left");
+                        let _ =
+                            writeln!(out, "time overrun: {used:.1} ms used with {left} ms left");
                     }
                     clocks[side] = Some((left as f64 - used).max(0.0) as u64 + inc);
                 }
@@ -564,18 +570,25 @@ impl VariantFn for Cmd {
             first: player(&a.white)?,
             second: player(&a.black)?,
             games: a.games,
-            random_plies: a.random_plies.unwrap_or(if a.games > 1 && openings.is_empty() {
-                4
-            } else {
-                0
-            }),
+            random_plies: a
+                .random_plies
+                .unwrap_or(if a.games > 1 && openings.is_empty() {
+                    4
+                } else {
+                    0
+                }),
             seed: a.seed,
             boards: a.boards.unwrap_or(a.games == 1),
             max_plies: a.max_plies,
             openings,
             pgn: a.pgn.clone(),
         };
-        run::<V>(&cfg, &mut std::io::stdin().lock(), &mut std::io::stdout().lock()).map(|_| ())
+        run::<V>(
+            &cfg,
+            &mut std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+        )
+        .map(|_| ())
     }
 }
 

@@ -8,8 +8,8 @@ use super::engine::{ClockState, Engine, EngineError, Reply};
 use super::schedule::{Job, Opening};
 use super::stamp;
 use crate::core::{Color, MoveError, Notation, Position, RawAction, Role, Square};
-use crate::variants::{san, Game, GameResult, Variant};
 use crate::variants::VariantId;
+use crate::variants::{san, Game, GameResult, Variant};
 use std::time::{Duration, Instant};
 
 pub use super::record::{GameRecord, Termination};
@@ -267,7 +267,12 @@ pub fn play<V: Variant>(
 }
 
 /// The record of a game about to start from `game`.
-fn new_record<V: Variant>(job: &Job, seats: &[Seat<'_>; 2], s: &Settings, game: &Game<V>) -> GameRecord {
+fn new_record<V: Variant>(
+    job: &Job,
+    seats: &[Seat<'_>; 2],
+    s: &Settings,
+    game: &Game<V>,
+) -> GameRecord {
     let (date, start_time) = stamp::utc_stamp(stamp::now_ms());
     let initial = game.position();
     let start_is_initial = V::from_fen(V::START_FEN)
@@ -476,9 +481,10 @@ impl<V: Variant> Match<'_, '_, V> {
         };
         *self.seats[i].engine = None;
         let (term, what) = match err {
-            MoveError::Malformed(_) if reply.mv.is_empty() => {
-                (Termination::RulesInfraction, "sends an empty move".to_string())
-            }
+            MoveError::Malformed(_) if reply.mv.is_empty() => (
+                Termination::RulesInfraction,
+                "sends an empty move".to_string(),
+            ),
             MoveError::Malformed(_) => (
                 Termination::IllegalMove,
                 format!("sends a malformed move: {}", reply.mv),
@@ -488,7 +494,11 @@ impl<V: Variant> Match<'_, '_, V> {
                 format!("makes an illegal move: {}", reply.mv),
             ),
         };
-        Err(Ending::loss(side, term, format!("{} {what}", side_name(side))))
+        Err(Ending::loss(
+            side,
+            term,
+            format!("{} {what}", side_name(side)),
+        ))
     }
 
     /// Adjudication by score after `side` moved: resignation, then draw.
@@ -496,7 +506,10 @@ impl<V: Variant> Match<'_, '_, V> {
         let scores = &self.scores[side.index()];
         if let Some(r) = &self.s.resign {
             let n = r.movecount as usize;
-            if n > 0 && scores.len() >= n && scores[scores.len() - n..].iter().all(|&x| x <= -r.score) {
+            if n > 0
+                && scores.len() >= n
+                && scores[scores.len() - n..].iter().all(|&x| x <= -r.score)
+            {
                 return Some(Ending::loss(
                     side,
                     Termination::Adjudication,
@@ -507,14 +520,17 @@ impl<V: Variant> Match<'_, '_, V> {
         let d = self.s.draw.as_ref()?;
         let n = d.movecount as usize;
         let fullmove = self.game.position().position().fullmoves;
-        let calm = |v: &Vec<i32>| v.len() >= n && v[v.len() - n..].iter().all(|&x| x.abs() <= d.score);
-        (n > 0 && fullmove >= d.movenumber && calm(&self.scores[0]) && calm(&self.scores[1])).then(|| {
-            Ending::new(
-                GameResult::Draw,
-                Termination::Adjudication,
-                "Draw by adjudication",
-            )
-        })
+        let calm =
+            |v: &Vec<i32>| v.len() >= n && v[v.len() - n..].iter().all(|&x| x.abs() <= d.score);
+        (n > 0 && fullmove >= d.movenumber && calm(&self.scores[0]) && calm(&self.scores[1])).then(
+            || {
+                Ending::new(
+                    GameResult::Draw,
+                    Termination::Adjudication,
+                    "Draw by adjudication",
+                )
+            },
+        )
     }
 
     /// Writes the ending into the record and tells the engines.

@@ -335,7 +335,10 @@ fn run_typed<V: crate::eval::Evaluate>(
 }
 
 /// The schedule, this shard's part of it, and what an earlier run already played.
-fn plan<V: crate::eval::Evaluate>(cfg: &Config, opts: &RunOptions) -> Result<Plan, TournamentError> {
+fn plan<V: crate::eval::Evaluate>(
+    cfg: &Config,
+    opts: &RunOptions,
+) -> Result<Plan, TournamentError> {
     let t = &cfg.tournament;
     let players = cfg.players()?;
     let book = Book::load::<V>(cfg)?;
@@ -422,8 +425,7 @@ fn start_engines(
     plan: &Plan,
     s: &Settings,
 ) -> Result<Vec<Option<engine::Engine>>, TournamentError> {
-    let mut engines: Vec<Option<engine::Engine>> =
-        (0..plan.players.len()).map(|_| None).collect();
+    let mut engines: Vec<Option<engine::Engine>> = (0..plan.players.len()).map(|_| None).collect();
     for (i, p) in plan.players.iter().enumerate() {
         if !plan.queue.iter().any(|j| j.white == i || j.black == i) {
             continue;

@@ -137,7 +137,10 @@ mod tests {
         );
         #[derive(Serialize, Deserialize)]
         struct R(#[serde(with = "result_text")] GameResult);
-        assert_eq!(serde_json::to_string(&R(GameResult::Draw)).unwrap(), "\"1/2-1/2\"");
+        assert_eq!(
+            serde_json::to_string(&R(GameResult::Draw)).unwrap(),
+            "\"1/2-1/2\""
+        );
         assert!(serde_json::from_str::<R>("\"*\"").is_err());
     }
 }

@@ -38,7 +38,8 @@ fn parse_shape(s: &str) -> Option<San> {
     }
     // Promotion: `=Q`, `=q`, `(Q)` or a trailing capital `Q`.
     let mut promotion = None;
-    let promo = |c: u8| Role::from_char(c as char).filter(|r| !matches!(r, Role::Pawn | Role::King));
+    let promo =
+        |c: u8| Role::from_char(c as char).filter(|r| !matches!(r, Role::Pawn | Role::King));
     if let [rest @ .., b'=', p] = b {
         promotion = Some(promo(*p)?);
         b = rest;
@@ -126,7 +127,10 @@ fn matches<V: Variant>(pos: &V, n: &Notation, san: &San) -> bool {
                 && a.promotion == promotion
                 && file.is_none_or(|f| a.from.file() == f)
                 && rank.is_none_or(|r| a.from.rank() == r)
-                && pos.position().piece_at(a.from).is_some_and(|p| p.role == role)
+                && pos
+                    .position()
+                    .piece_at(a.from)
+                    .is_some_and(|p| p.role == role)
         }
     }
 }
@@ -177,7 +181,10 @@ mod tests {
                 promotion: None
             })
         );
-        assert_eq!(parse_shape("0-0-0#"), Some(San::Castle { king_side: false }));
+        assert_eq!(
+            parse_shape("0-0-0#"),
+            Some(San::Castle { king_side: false })
+        );
         assert!(matches!(
             parse_shape("exd8=Q"),
             Some(San::Normal {
@@ -187,7 +194,9 @@ mod tests {
                 ..
             })
         ));
-        for bad in ["", "x", "Nz9", "e9", "Ke8=Q", "e8=K", "Nbbd7", "xyzzy!!", "e2e4e5"] {
+        for bad in [
+            "", "x", "Nz9", "e9", "Ke8=Q", "e8=K", "Nbbd7", "xyzzy!!", "e2e4e5",
+        ] {
             assert_eq!(parse_shape(bad), None, "{bad}");
         }
     }

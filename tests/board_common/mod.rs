@@ -73,14 +73,29 @@ pub fn session(a: &ureq::Agent, base: &str, variant: &str, fen: Option<&str>) ->
         Some(f) => serde_json::json!({ "variant": variant, "fen": f }),
         None => serde_json::json!({ "variant": variant }),
     };
-    let s = json(a, "POST", &format!("{base}/api/session"), Some(&body.to_string()));
+    let s = json(
+        a,
+        "POST",
+        &format!("{base}/api/session"),
+        Some(&body.to_string()),
+    );
     s["id"].as_str().expect("id").to_string()
 }
 
 /// The next tokens after `prefix`: (options' tokens, the move it completes).
-pub fn targets(a: &ureq::Agent, base: &str, id: &str, prefix: &[String]) -> (Vec<String>, Option<String>) {
+pub fn targets(
+    a: &ureq::Agent,
+    base: &str,
+    id: &str,
+    prefix: &[String],
+) -> (Vec<String>, Option<String>) {
     let q = prefix.join(",");
-    let t = json(a, "GET", &format!("{base}/api/session/{id}/targets?prefix={q}"), None);
+    let t = json(
+        a,
+        "GET",
+        &format!("{base}/api/session/{id}/targets?prefix={q}"),
+        None,
+    );
     let opts = t["options"]
         .as_array()
         .expect("options")

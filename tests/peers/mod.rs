@@ -15,7 +15,9 @@ pub fn required() -> bool {
 /// returns early). `what` names the peer and how to get it.
 pub fn missing(what: &str) {
     if required() {
-        panic!("{what} is missing and ZEST_REQUIRE_PEERS=1 (scripts/install-test-deps.sh installs it)");
+        panic!(
+            "{what} is missing and ZEST_REQUIRE_PEERS=1 (scripts/install-test-deps.sh installs it)"
+        );
     }
     eprintln!("notice: {what} not installed; skipped (scripts/install-test-deps.sh)");
 }

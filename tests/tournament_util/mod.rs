@@ -53,7 +53,10 @@ pub fn games_ending_normally(cfg: &Config, n: usize) -> Vec<GameRecord> {
     assert_eq!(games.len(), n);
     for g in &games {
         assert!(
-            matches!(g.termination, Termination::Normal | Termination::Adjudication),
+            matches!(
+                g.termination,
+                Termination::Normal | Termination::Adjudication
+            ),
             "{}: {}",
             g.termination,
             g.reason
