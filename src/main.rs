@@ -94,6 +94,8 @@ enum Command {
     },
     /// Engine-vs-engine tournament (engines.toml; see README "Tournaments").
     Tournament(Box<zest::tournament::cli::TournamentArgs>),
+    /// Fit the evaluation's weights to the results of zest's own games (docs/strength.md).
+    Tune(Box<zest::tools::tune::TuneArgs>),
     /// Fixed search benchmark over every variant: total nodes (signature) and nodes per second.
     Bench {
         #[arg(long, default_value_t = 1, value_parser = at_least_one())]
@@ -418,6 +420,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             &variant, fen, epd, depth, movetime, nodes, multipv, threads, hash,
         ),
         Some(Command::Play(args)) => zest::tools::play::main(*args).map_err(CliError),
+        Some(Command::Tune(args)) => zest::tools::tune::main(*args).map_err(CliError),
         Some(Command::Bench {
             threads,
             depth,

@@ -419,3 +419,41 @@ fn tournament_configuration_errors() {
     assert!(err.contains("relative paths are read from"), "{err}");
     assert!(!dir.join("tournament.pgn").exists() && !dir.join("tournament.json").exists());
 }
+
+/// `zest tune` fits weights to games: the loss on the games it learns from falls, and what it
+/// writes is a weights table with one row per feature.
+#[test]
+fn tune_fits_weights_to_games() {
+    let (code, out, err) = zest(&[
+        "tune",
+        "tests/data/tune-sample.state.jsonl",
+        "--epochs",
+        "50",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let loss = |line: &str| -> f64 {
+        let after = line.split("loss ").nth(1).unwrap();
+        after.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let start = err
+        .lines()
+        .find(|l| l.starts_with("K "))
+        .expect("starting loss");
+    let end = err
+        .lines()
+        .find(|l| l.starts_with("epoch 50:"))
+        .expect("final loss");
+    assert!(loss(end) < loss(start), "{err}");
+    assert!(out.contains("pub const WEIGHTS: [[i16; 2]; COUNT] = ["));
+    // One `[` opens each row; `#[rustfmt::skip]` and `[[i16; 2]; COUNT] = [` hold four more.
+    assert_eq!(
+        out.matches('[').count() - 4,
+        zest::eval::terms::COUNT,
+        "{out}"
+    );
+    // Nothing usable: a clear error, no weights.
+    let (code, out, err) = zest(&["tune", "Cargo.toml"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("no chess positions"), "{err}");
+}

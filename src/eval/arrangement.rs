@@ -35,6 +35,15 @@ impl Evaluate for Arrangement {
             .is_some_and(|a| losing_capture(self.position(), a))
     }
 
+    fn see_ge(&self, m: ArrMove, threshold: Score) -> Option<bool> {
+        match m {
+            ArrMove::Play(a) if !self.step().is_setup() => {
+                Some(super::see::see_ge(self.position(), a, threshold))
+            }
+            _ => None,
+        }
+    }
+
     fn history_index(&self, m: ArrMove) -> usize {
         match m {
             ArrMove::Play(a) | ArrMove::First(_, a) => a.from.index() * 64 + a.to.index(),

@@ -1,14 +1,14 @@
-//! Evaluation for FIDE material: chess and Chess960 (Arrangement and Swap
-//! build on the same terms). Terms, one line each:
-//! - material: P 100, N 320, B 330, R 500, Q 900;
-//! - piece-square tables: centralisation for N/B/Q, advanced pawns, rooks on the 7th, king shelter
-//!   in the middlegame and centralisation in the endgame (blended by remaining material);
-//! - bishop pair: +30;
-//! - mobility: +3 per square a knight, bishop, rook or queen attacks that its side does not occupy.
+//! Evaluation for FIDE material: chess and Chess960 (Exile, Arrangement and Swap build on the
+//! same terms). The terms are features with tuned middle-game and endgame weights
+//! (`eval/terms.rs`, `eval/weights.rs`, fitted by `zest tune` on zest's own games); the fairy
+//! pieces keep fixed values and the tables below. The values here (P 100, N 320, B 330,
+//! R 500, Q 900) order captures and estimate exchanges.
 
+use super::terms::{self, fide_terms, Tapered};
+use super::weights::WEIGHTS;
 use super::{Evaluate, Score, SearchHooks};
 use crate::core::attacks;
-use crate::core::{Action, ActionKind, Bitboard, Color, Position, Role, Square};
+use crate::core::{Action, ActionKind, Color, Position, Role, Square};
 use crate::variants::chess::Fide;
 use crate::variants::Variant;
 
@@ -125,47 +125,96 @@ pub fn pst(role: Role, color: Color, sq: Square, endgame_weight: i32) -> Score {
     }) as Score
 }
 
-/// 0 (all pieces on) .. 24 (no pieces but kings and pawns).
-pub fn endgame_weight(pos: &Position) -> i32 {
-    let b = &pos.board;
-    let phase = b.by_role(Role::Knight).count()
-        + b.by_role(Role::Bishop).count()
-        + 2 * b.by_role(Role::Rook).count()
-        + 4 * b.by_role(Role::Queen).count();
-    24 - (phase.min(24) as i32)
-}
+pub use super::terms::endgame_weight;
 
-/// Material, piece-square tables, bishop pair and mobility for White minus Black.
+/// Material, piece-square values, mobility, pawn structure, king safety and the move for
+/// White minus Black: the tuned features ([`super::terms`]) plus the fixed terms of the fairy
+/// pieces.
+#[inline]
 pub fn evaluate_white(pos: &Position) -> Score {
-    evaluate_white_with(pos, &VALUES)
+    let eg = endgame_weight(pos);
+    let mut t = Tapered {
+        weights: &WEIGHTS,
+        mg: 0,
+        eg: 0,
+    };
+    fide_terms(pos, &mut t);
+    t.blend(eg) + fairy_terms(pos, eg)
 }
 
-/// [`evaluate_white`] with a variant's own piece values.
-pub fn evaluate_white_with(pos: &Position, values: &Values) -> Score {
-    let eg = endgame_weight(pos);
+/// Exile's and Palindromic's pieces, untuned: value, the table of the FIDE piece they move
+/// most like, and mobility for the archbishop.
+#[inline]
+fn fairy_terms(pos: &Position, eg: i32) -> Score {
+    let fairy = pos.board.by_role(Role::LeftRook)
+        | pos.board.by_role(Role::Archbishop)
+        | pos.board.by_role(Role::Duke)
+        | pos.board.by_role(Role::Exile);
+    if fairy.is_empty() {
+        return 0;
+    }
     let occ = pos.board.occupied();
     let mut score = 0;
-    for (sq, p) in pos.board.pieces() {
-        let sign = if p.color == Color::White { 1 } else { -1 };
-        let mut s = values[p.role.index()] + pst(p.role, p.color, sq, eg);
-        let own = pos.board.by_color(p.color);
-        let mob = match p.role {
-            Role::Knight => attacks::knight(sq),
-            Role::Bishop => attacks::bishop(sq, occ),
-            Role::Rook => attacks::rook(sq, occ),
-            Role::Queen => attacks::queen(sq, occ),
-            Role::Archbishop => attacks::bishop(sq, occ) | attacks::knight(sq),
-            _ => Bitboard::EMPTY,
+    for sq in fairy {
+        let Some(p) = pos.board.piece_at(sq) else {
+            continue;
         };
-        s += 3 * (mob & !own).count() as Score;
-        score += sign * s;
-    }
-    for color in Color::ALL {
-        if pos.pieces(color, Role::Bishop).count() >= 2 {
-            score += if color == Color::White { 30 } else { -30 };
+        let mut s = value(p.role) + pst(p.role, p.color, sq, eg);
+        if p.role == Role::Archbishop {
+            let reach = attacks::bishop(sq, occ) | attacks::knight(sq);
+            s += 3 * (reach & !pos.board.by_color(p.color)).count() as Score;
         }
+        score += if p.color == Color::White { s } else { -s };
     }
     score
+}
+
+/// The hand-set weights, which `zest tune` starts from: the evaluation this one replaced
+/// (material plus a centralisation table per piece, the king's blended by phase, 3 cp a
+/// square of mobility, 30 for the bishop pair) and the pawn, rook and king terms below.
+pub fn initial_weights() -> [[i16; 2]; terms::COUNT] {
+    let mut w = [[0i16; 2]; terms::COUNT];
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    for role in roles {
+        for sq in Square::all() {
+            let f = terms::PSQ + role.index() * 64 + sq.index();
+            let v = value(role);
+            w[f] = [
+                (v + pst(role, Color::White, sq, 0)) as i16,
+                (v + pst(role, Color::White, sq, 24)) as i16,
+            ];
+        }
+    }
+    for i in 0..4 {
+        w[terms::MOBILITY + i] = [3, 3];
+    }
+    w[terms::BISHOP_PAIR] = [30, 30];
+    // Pawn structure and king safety, set by hand: a passed pawn is worth more the further
+    // it has run, above all in the endgame; doubled and isolated pawns are weak; rooks want
+    // open files; attacks next to the enemy king and pawns in front of one's own king count
+    // in the middle game; the side to move has the initiative.
+    let passed = [[0, 10], [5, 15], [10, 25], [25, 45], [45, 75], [70, 110]];
+    w[terms::PASSED..terms::PASSED + 6].copy_from_slice(&passed);
+    w[terms::DOUBLED] = [-10, -20];
+    w[terms::ISOLATED] = [-10, -10];
+    w[terms::ROOK_OPEN] = [25, 10];
+    w[terms::ROOK_HALF_OPEN] = [12, 6];
+    w[terms::KING_ATTACK..terms::KING_ATTACK + 4].copy_from_slice(&[
+        [6, 0],
+        [6, 0],
+        [8, 0],
+        [10, 0],
+    ]);
+    w[terms::SHIELD] = [8, 0];
+    w[terms::TEMPO] = [10, 5];
+    w
 }
 
 /// Most material a FIDE action can win: its victim plus what a promotion adds.
@@ -238,6 +287,11 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn losing_capture(&self, m: Action) -> bool {
         losing_capture(self.position(), m)
+    }
+
+    #[inline]
+    fn see_ge(&self, m: Action, threshold: Score) -> Option<bool> {
+        Some(super::see::see_ge(self.position(), m, threshold))
     }
 
     #[inline]

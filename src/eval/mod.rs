@@ -9,8 +9,11 @@ pub mod hooks;
 pub mod palindromic;
 mod palindromic_search;
 pub mod score;
+pub mod see;
 pub mod swap;
+pub mod terms;
 pub mod two_action;
+pub mod weights;
 
 pub use hooks::SearchHooks;
 
@@ -73,6 +76,14 @@ pub trait Evaluate: SearchHooks {
     /// Whether `m` likely loses material (quiescence skips it outside check).
     fn losing_capture(&self, _m: Self::Move) -> bool {
         false
+    }
+
+    /// Whether `m` keeps at least `threshold` of material through the exchange it starts
+    /// (static exchange evaluation, `eval/see.rs`); `None` where the game cannot tell (the
+    /// search then orders and prunes without it).
+    #[inline]
+    fn see_ge(&self, _m: Self::Move, _threshold: Score) -> Option<bool> {
+        None
     }
 
     /// Whether [`Evaluate::search_moves`] would list a move (what the search treats as the

@@ -1,4 +1,5 @@
-//! Move ordering: TT move, noisy moves by MVV-LVA, killers, then history.
+//! Move ordering: TT move, noisy moves by MVV-LVA, killers, history, then the noisy moves
+//! that lose material by static exchange.
 
 use crate::core::MoveList;
 use crate::eval::Evaluate;
@@ -48,6 +49,8 @@ impl<M: Copy + PartialEq> Default for OrderingTables<M> {
 const TT_MOVE: i32 = 4_000_000;
 const NOISY: i32 = 2_000_000;
 const KILLER: i32 = 1_000_000;
+/// Captures that lose material by static exchange: after every quiet move.
+const BAD_NOISY: i32 = -2_000_000;
 
 /// Ordering score of every move of `list`, aligned by index.
 pub fn score_moves<V: Evaluate>(
@@ -63,7 +66,12 @@ pub fn score_moves<V: Evaluate>(
         scores[i] = if tt_index == Some(i as u16) {
             TT_MOVE
         } else if pos.is_noisy(m) {
-            NOISY + pos.noisy_order(m)
+            let base = if pos.see_ge(m, 0) == Some(false) {
+                BAD_NOISY
+            } else {
+                NOISY
+            };
+            base + pos.noisy_order(m)
         } else if killers[0] == Some(m) {
             KILLER + 1
         } else if killers[1] == Some(m) {

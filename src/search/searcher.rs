@@ -146,6 +146,11 @@ const RFP_MARGIN: Score = 80;
 const FUTILITY_DEPTH: i32 = 6;
 const FUTILITY_BASE: Score = 100;
 const FUTILITY_PER_PLY: Score = 110;
+/// Static-exchange pruning at depth up to this: a capture losing more than
+/// `SEE_NOISY_MARGIN * depth`, a quiet move losing more than `SEE_QUIET_MARGIN * depth²`.
+const SEE_DEPTH: i32 = 8;
+const SEE_NOISY_MARGIN: Score = 90;
+const SEE_QUIET_MARGIN: Score = 25;
 
 /// A search thread's private state.
 pub struct Worker<'a, V: Evaluate> {
@@ -658,7 +663,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             pick_next(list, &mut scores, &mut order, i);
             let mv = list[i];
             let noisy = pos.is_noisy(mv);
-            let prunable = node.eval != NO_EVAL && !noisy && best > -MATE_BOUND;
+            let prunable = node.eval != NO_EVAL && best > -MATE_BOUND;
             let Some(score) = self.search_move(pos, node, mv, i, noisy, prunable, alpha, beta)
             else {
                 continue;
@@ -713,9 +718,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// The score of `mv`, the `i`-th move of `node`: the first with the full window, the
     /// others with a null window (reduced when late and quiet), searched again at full
-    /// depth and then with the full window while they beat alpha. `None` where a
-    /// `prunable` quiet move that gives no check is futile: at a low depth, the evaluation
-    /// plus a margin for what it might gain stays at or below alpha.
+    /// depth and then with the full window while they beat alpha. `None` where a move of a
+    /// `prunable` node (forward pruning on, not in check, not mated yet) is pruned: it loses
+    /// too much by static exchange ([`Worker::see_prunable`]), or it is a quiet move giving no
+    /// check that is futile (at a low depth, the evaluation plus a margin for what it might
+    /// gain stays at or below alpha).
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -728,6 +735,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         alpha: Score,
         beta: Score,
     ) -> Option<Score> {
+        if i > 0 && prunable && self.see_prunable(pos, node, mv, noisy) {
+            return None;
+        }
         let mut child = pos.clone();
         child.play(mv);
         let (depth, ply) = (node.depth - 1, node.ply + 1);
@@ -735,6 +745,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return Some(-self.negamax(&child, depth, ply, -beta, -alpha, true));
         }
         if prunable
+            && !noisy
             && node.depth <= FUTILITY_DEPTH
             && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * node.depth <= alpha
             && !child.is_check()
@@ -750,6 +761,20 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             score = -self.negamax(&child, depth, ply, -beta, -alpha, true);
         }
         Some(score)
+    }
+
+    /// Static-exchange pruning: at a low depth, outside check and once a move has kept the
+    /// node from being mated, a move that loses more material than the depth can recover.
+    fn see_prunable(&self, pos: &V, node: &Node, mv: V::Move, noisy: bool) -> bool {
+        if node.depth > SEE_DEPTH {
+            return false;
+        }
+        let threshold = if noisy {
+            -SEE_NOISY_MARGIN * node.depth
+        } else {
+            -SEE_QUIET_MARGIN * node.depth * node.depth
+        };
+        pos.see_ge(mv, threshold) == Some(false)
     }
 
     /// Late-move reduction, in plies, of `mv`, the `i`-th move of `node`, leading to
@@ -877,7 +902,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             pick_next(&mut list, &mut scores, &mut order, i);
             let m = list[i];
             if !evasions
-                && (pos.losing_capture(m)
+                && (!pos.see_ge(m, 0).unwrap_or_else(|| !pos.losing_capture(m))
                     || pos
                         .capture_gain(m)
                         .is_some_and(|g| stand + g + DELTA_MARGIN <= alpha))

@@ -7,3 +7,4 @@ pub mod board;
 pub mod perft;
 pub mod play;
 pub mod spec;
+pub mod tune;
