@@ -25,6 +25,15 @@ pub enum Role {
 
 impl Role {
     pub const COUNT: usize = 10;
+    /// The six FIDE roles, least valuable first (as in [`Role::ALL`]).
+    pub const FIDE: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
     pub const ALL: [Role; 10] = [
         Role::Pawn,
         Role::Knight,

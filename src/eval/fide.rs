@@ -174,15 +174,7 @@ fn fairy_terms(pos: &Position, eg: i32) -> Score {
 /// square of mobility, 30 for the bishop pair) and the pawn, rook and king terms below.
 pub fn initial_weights() -> [[i16; 2]; terms::COUNT] {
     let mut w = [[0i16; 2]; terms::COUNT];
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-    for role in roles {
+    for role in Role::FIDE {
         for sq in Square::all() {
             let f = terms::PSQ + role.index() * 64 + sq.index();
             let v = value(role);

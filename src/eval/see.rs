@@ -10,16 +10,6 @@ use crate::core::attacks;
 use crate::core::{Action, ActionKind, Color, Position, Role};
 use crate::variants::fide::attackers;
 
-/// Least valuable first.
-const ORDER: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// Whether the FIDE action `m` wins at least `threshold` centipawns by the exchange it starts
 /// (a quiet move: whether the piece can be taken for less than `-threshold`). Castling, en
 /// passant and promotions count as even.
@@ -56,7 +46,7 @@ pub fn see_ge(pos: &Position, m: Action, threshold: Score) -> bool {
             break;
         }
         res = !res;
-        let Some((role, sq)) = ORDER
+        let Some((role, sq)) = Role::FIDE
             .iter()
             .find_map(|&r| (mine & b.by_role(r)).first().map(|sq| (r, sq)))
         else {

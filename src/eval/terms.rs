@@ -144,14 +144,7 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
         let enemy_king_zone = b
             .king_of(them)
             .map_or(0, |k| attacks::king(k).0 | Bitboard::from_square(k).0);
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in Role::FIDE {
             let r = role.index();
             for sq in pos.pieces(color, role) {
                 let rel = match color {

@@ -15,15 +15,6 @@ pub struct Fide<const FRC: bool> {
 pub type Chess = Fide<false>;
 pub type Chess960 = Fide<true>;
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 impl<const FRC: bool> Fide<FRC> {
     pub fn from_position(pos: Position) -> Self {
         Fide { pos }
@@ -98,7 +89,7 @@ impl<const FRC: bool> Variant for Fide<FRC> {
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let parsed = fen::parse(fen, 6, 6, "6")?;
-        fen::check_roles(&parsed.position, &ROLES)?;
+        fen::check_roles(&parsed.position, &Role::FIDE)?;
         let pos = parsed.position;
         if (pos.board.by_role(Role::Pawn)
             & (crate::core::Bitboard::rank(0) | crate::core::Bitboard::rank(7)))
