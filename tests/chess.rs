@@ -4,6 +4,7 @@ use proptest::prelude::*;
 use shakmaty::{fen::Fen, CastlingMode, Position as _};
 use std::collections::BTreeSet;
 use zest::core::MoveList;
+use zest::eval::Evaluate;
 use zest::tools::perft::perft;
 use zest::variants::chess::{chess960_fen, Chess, Chess960};
 use zest::variants::{Game, Variant};
@@ -155,7 +156,7 @@ impl Rng {
 }
 
 /// Plays a random game, checking zest against shakmaty at every node; returns positions seen.
-fn random_game<V: Variant<Move = zest::core::Action>>(
+fn random_game<V: Variant<Move = zest::core::Action> + Evaluate>(
     start_fen: &str,
     seed: u64,
     mode: CastlingMode,
@@ -174,6 +175,19 @@ fn random_game<V: Variant<Move = zest::core::Action>>(
         let zm = zest_moves(pos);
         assert_eq!(zm, sm_moves(&sm, mode), "{fen}");
         assert_eq!(pos.is_check(), sm.is_check(), "{fen}");
+        // Quiescence's generator: exactly shakmaty's captures and promotions, and whether
+        // any move at all exists.
+        let mut noisy = MoveList::new();
+        let any = pos.noisy_moves(&mut noisy);
+        assert_eq!(any, !zm.is_empty(), "{fen}");
+        let zn: BTreeSet<String> = noisy.iter().map(|&m| pos.move_to_string(m)).collect();
+        let sn: BTreeSet<String> = sm
+            .capture_moves()
+            .iter()
+            .chain(sm.promotion_moves().iter())
+            .map(|m| m.to_uci(mode).to_string())
+            .collect();
+        assert_eq!(zn, sn, "{fen}");
         if zm.is_empty() {
             assert!(game.outcome().is_some());
             break;

@@ -8,7 +8,7 @@ use super::terms::{self, fide_terms, Tapered};
 use super::weights::WEIGHTS;
 use super::{Evaluate, Score, SearchHooks};
 use crate::core::attacks;
-use crate::core::{Action, ActionKind, Color, Position, Role, Square};
+use crate::core::{Action, ActionKind, Color, MoveList, Position, Role, Square};
 use crate::variants::chess::Fide;
 use crate::variants::Variant;
 
@@ -269,6 +269,15 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn noisy_order(&self, m: Action) -> i32 {
         mvv_lva(self.position(), m)
+    }
+
+    /// The noisy generator, not the full one filtered; the bulk counter says whether any
+    /// move exists where no noisy one does.
+    #[inline]
+    fn noisy_moves(&self, list: &mut MoveList<Action>) -> bool {
+        list.clear();
+        crate::variants::fide::generate_noisy_into(self.position(), &mut |a| list.push(a));
+        !list.is_empty() || crate::variants::fide::count(self.position()) > 0
     }
 
     #[inline]

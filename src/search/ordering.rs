@@ -32,6 +32,12 @@ impl<M: Copy + PartialEq> OrderingTables<M> {
         *h += bonus - *h * bonus.abs() / 16384;
     }
 
+    /// The history score of the quiet move with this index.
+    #[inline]
+    pub fn history_of(&self, hist_index: usize) -> i32 {
+        self.history[hist_index & 4095]
+    }
+
     /// A quiet move was tried before the cut-off move and failed.
     pub fn punish(&mut self, hist_index: usize, depth: i32) {
         let h = &mut self.history[hist_index & 4095];
@@ -77,7 +83,7 @@ pub fn score_moves<V: Evaluate>(
         } else if killers[1] == Some(m) {
             KILLER
         } else {
-            tables.history[pos.history_index(m) & 4095]
+            tables.history_of(pos.history_index(m))
         };
     }
 }

@@ -6,7 +6,7 @@
 //! [`SearchHooks`] a game overrides beside its evaluator.
 
 use super::ordering::{is_killer, pick_next, score_moves, OrderingTables, MAX_PLY};
-use super::timeman::{Limits, TimeManager};
+use super::timeman::{Limits, Progress, TimeManager};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
 use crate::core::{MoveList, MAX_MOVES};
 #[cfg(doc)]
@@ -134,6 +134,8 @@ struct Node {
     marked: bool,
     /// The static evaluation where forward pruning uses it ([`NO_EVAL`] otherwise).
     eval: Score,
+    /// The side to move stands better than two plies earlier ([`Worker::improving`]).
+    improving: bool,
 }
 
 /// Marks a ply without a static evaluation (in check, or a game without forward pruning).
@@ -151,6 +153,8 @@ const FUTILITY_PER_PLY: Score = 110;
 const SEE_DEPTH: i32 = 8;
 const SEE_NOISY_MARGIN: Score = 90;
 const SEE_QUIET_MARGIN: Score = 25;
+/// Late-move reductions shrink by one ply per this much history (which spans ±16 384).
+const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
 
 /// A search thread's private state.
 pub struct Worker<'a, V: Evaluate> {
@@ -172,6 +176,10 @@ pub struct Worker<'a, V: Evaluate> {
     /// Static evaluation at each ply of the current line ([`NO_EVAL`] where none), to tell
     /// whether the side to move is improving on its position two plies earlier.
     evals: [Score; MAX_PLY + 2],
+    /// The best move and score of the last finished iteration, and how stable they have
+    /// been, for the TimeManager (thread 0).
+    last_best: Option<(V::Move, Score)>,
+    progress: Progress,
 }
 
 impl<'a, V: Evaluate> Worker<'a, V> {
@@ -200,6 +208,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             aborted: false,
             since_clock: 0,
             evals: [NO_EVAL; MAX_PLY + 2],
+            last_best: None,
+            progress: Progress::default(),
         }
     }
 
@@ -352,7 +362,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 report(&it);
             }
             last = Some(it);
-            if self.aborted || self.iterations_done(depth, max_depth, root_moves[0].score) {
+            let best = (root_moves[0].mv, root_moves[0].score);
+            if let Some((mv, score)) = self.last_best {
+                self.progress.update(mv == best.0, score, best.1);
+            }
+            self.last_best = Some(best);
+            if self.aborted || self.iterations_done(depth, max_depth, best.1) {
                 break;
             }
         }
@@ -437,7 +452,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let mate_proven = best.abs() >= MATE_BOUND
             && depth > MATE - best.abs() + 2
             && self.limits.depth.is_none();
-        (self.id == 0 && (!self.time.may_start_iteration() || mate_proven)) || depth == max_depth
+        (self.id == 0 && (!self.time.may_start_iteration(&self.progress) || mate_proven))
+            || depth == max_depth
     }
 
     /// The root's move loop for the `pv_idx`-th line (the lines before it are settled):
@@ -577,7 +593,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             depth += 1;
         }
         if pruning && !pv_node && can_null && !in_check {
-            if let Some(s) = self.null_move_search(pos, key, depth, ply, beta) {
+            if let Some(s) = self.null_move_search(pos, key, depth, ply, eval, beta) {
                 return s;
             }
         }
@@ -589,6 +605,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             in_check,
             marked: crumb.as_ref().is_some_and(|c| c.marked),
             eval,
+            improving: self.improving(ply, eval),
         };
         let tt_index = tt.and_then(|e| e.move_index);
         self.move_loop(pos, &node, &mut list, tt_index, alpha, beta)
@@ -598,14 +615,20 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// depth that the few plies left will not bring it back (less far when the side to
     /// move is improving on its position two plies earlier).
     fn reverse_futility(&self, ply: i32, depth: i32, eval: Score, beta: Score) -> Option<Score> {
+        let improving = self.improving(ply, eval);
+        let margin = RFP_MARGIN * (depth - improving as i32);
+        (depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - margin >= beta).then_some(eval)
+    }
+
+    /// Whether the static evaluation `eval` at `ply` is better than two plies earlier (both
+    /// known): positions getting better for the side to move deserve less pruning.
+    fn improving(&self, ply: i32, eval: Score) -> bool {
         let before = if ply >= 2 {
             self.evals[ply as usize - 2]
         } else {
             NO_EVAL
         };
-        let improving = before != NO_EVAL && eval > before;
-        let margin = RFP_MARGIN * (depth - improving as i32);
-        (depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - margin >= beta).then_some(eval)
+        eval != NO_EVAL && before != NO_EVAL && eval > before
     }
 
     /// Null-move pruning: the score, where passing still fails high (the position is good
@@ -616,13 +639,20 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         key: u64,
         depth: i32,
         ply: i32,
+        eval: Score,
         beta: Score,
     ) -> Option<Score> {
         if depth < 3 || beta.abs() >= MATE_BOUND {
             return None;
         }
         let null = pos.null_move()?;
-        if static_eval(pos, ply) < beta {
+        // The node's evaluation where forward pruning computed it (not twice).
+        let eval = if eval == NO_EVAL {
+            static_eval(pos, ply)
+        } else {
+            eval
+        };
+        if eval < beta {
             return None;
         }
         let r = 2 + depth / 4;
@@ -752,7 +782,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         {
             return None;
         }
-        let r = self.reduction(node, mv, i, noisy, &child);
+        let history = if noisy {
+            0
+        } else {
+            self.tables.history_of(pos.history_index(mv))
+        };
+        let r = self.reduction(node, mv, i, noisy, &child, history);
         let mut score = -self.negamax(&child, depth - r, ply, -alpha - 1, -alpha, true);
         if score > alpha && r > 0 && !self.aborted {
             score = -self.negamax(&child, depth, ply, -alpha - 1, -alpha, true);
@@ -779,7 +814,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// Late-move reduction, in plies, of `mv`, the `i`-th move of `node`, leading to
     /// `child`: quiet moves ordered late, outside check, that neither check nor are killers.
-    fn reduction(&self, node: &Node, mv: V::Move, i: usize, noisy: bool, child: &V) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        node: &Node,
+        mv: V::Move,
+        i: usize,
+        noisy: bool,
+        child: &V,
+        history: i32,
+    ) -> i32 {
         if !(self.options.pruning
             && node.depth >= 3
             && i >= 3
@@ -797,6 +841,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if node.marked {
             r += 1;
         }
+        // Less where the position is getting better (its moves matter more); a move whose
+        // history says it often refutes is reduced less, one that often fails more.
+        if node.eval != NO_EVAL && !node.improving {
+            r += 1;
+        }
+        r -= history / HISTORY_REDUCTION_DIVISOR;
         r.clamp(0, node.depth - 2)
     }
 
@@ -863,6 +913,21 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         let in_check = pos.is_check();
         let evasions = in_check && qply < QS_EVASION_PLIES;
+        if ply as usize >= MAX_PLY - 4 {
+            return static_eval(pos, ply);
+        }
+        // Outside check, standing pat comes before generating: most quiescence nodes end
+        // there, and a position without moves that stands at or above beta (a stalemate) is
+        // left to the full search, as every engine does at the horizon. In check, a mate is
+        // found first.
+        let stand = if evasions {
+            -INFINITE
+        } else {
+            static_eval(pos, ply)
+        };
+        if !in_check && stand >= beta {
+            return stand;
+        }
         let mut list = MoveList::new();
         let any = if evasions {
             pos.search_moves(&mut list);
@@ -873,19 +938,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if !any {
             return self.terminal(pos, ply);
         }
-        if ply as usize >= MAX_PLY - 4 {
-            return static_eval(pos, ply);
+        if stand >= beta {
+            return stand;
         }
-        let mut best = -INFINITE;
-        let mut stand = -INFINITE;
-        if !evasions {
-            stand = static_eval(pos, ply);
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
         let mut scores: ArrayVec<i32, MAX_MOVES> = list
             .iter()
             .map(|&m| {

@@ -38,6 +38,9 @@ impl Limits {
     }
 }
 
+/// A clock without a move count is shared out as if this many moves were to come.
+const DEFAULT_MOVES_TO_GO: u32 = 35;
+
 /// Deadlines of one search.
 #[derive(Clone, Debug)]
 pub struct TimeManager {
@@ -69,7 +72,10 @@ impl TimeManager {
         }
         if let Some(time) = limits.time {
             let left = time.saturating_sub(overhead);
-            let mtg = limits.moves_to_go.unwrap_or(40).clamp(1, 50);
+            let mtg = limits
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 50);
             // Stockfish's pool: the clock plus the increments still to come, less one
             // overhead per move to come, so a low clock keeps a reserve for latency.
             let pool = (time + limits.increment * (mtg - 1)).saturating_sub(overhead * (mtg + 2));
@@ -100,9 +106,51 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// Whether another iteration is worth starting.
-    pub fn may_start_iteration(&self) -> bool {
-        self.soft.is_none_or(|s| self.start.elapsed() < s / 2)
+    /// Whether another iteration is worth starting, given how the last ones went
+    /// ([`Progress`]): the soft limit is scaled up while the best move changes or the score
+    /// falls, and down once the best move has held for several iterations, as Stockfish
+    /// scales its optimum time. An iteration usually costs more than all before it, so one
+    /// starts only while less than [`START_FRACTION`] of the scaled limit is gone.
+    pub fn may_start_iteration(&self, progress: &Progress) -> bool {
+        self.soft.is_none_or(|s| {
+            let scaled = s.as_secs_f64() * progress.scale();
+            self.start.elapsed().as_secs_f64() < scaled * START_FRACTION
+        })
+    }
+}
+
+/// Share of the (scaled) soft limit past which no new iteration starts.
+const START_FRACTION: f64 = 0.6;
+
+/// What iterative deepening has seen so far, for the [`TimeManager`]'s stopping rule.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    /// Iterations in a row that ended with the same best move (0: it just changed).
+    pub stable_iterations: u32,
+    /// How far the best score fell from the iteration before (0 when it rose), centipawns.
+    pub score_drop: i32,
+}
+
+impl Progress {
+    /// Records a finished iteration's best move (`same`: as the iteration before) and
+    /// the change of its score.
+    pub fn update(&mut self, same: bool, previous_score: i32, score: i32) {
+        self.stable_iterations = if same { self.stable_iterations + 1 } else { 0 };
+        self.score_drop = (previous_score - score).max(0);
+    }
+
+    /// The factor on the soft limit: up to 1.6 while the best move is new, down to 0.7 once
+    /// it has held four iterations; up to a further 1.4 for a falling score.
+    pub fn scale(&self) -> f64 {
+        let stability = match self.stable_iterations {
+            0 => 1.6,
+            1 => 1.25,
+            2 => 1.0,
+            3 => 0.85,
+            _ => 0.7,
+        };
+        let falling = 1.0 + (self.score_drop.min(100) as f64) / 250.0;
+        stability * falling
     }
 }
 
@@ -120,8 +168,34 @@ mod tests {
             start: Instant::now() - Duration::from_millis(600),
             ..tm
         };
-        assert!(half.may_start_iteration());
+        assert!(half.may_start_iteration(&Progress::default()));
         assert!(!half.out_of_time());
+    }
+
+    #[test]
+    fn an_unstable_best_move_earns_more_time() {
+        let tm = TimeManager {
+            start: Instant::now() - Duration::from_millis(500),
+            soft: Some(Duration::from_millis(1000)),
+            hard: Some(Duration::from_millis(4000)),
+        };
+        let mut p = Progress::default();
+        // The best move just changed: 1.6 × 0.6 of the soft limit, 960 ms, is not reached.
+        p.update(false, 20, 20);
+        assert!(tm.may_start_iteration(&p));
+        // The same move four iterations running: 0.7 × 0.6, 420 ms, is past.
+        for _ in 0..4 {
+            p.update(true, 20, 20);
+        }
+        assert_eq!(p.stable_iterations, 4);
+        assert!(!tm.may_start_iteration(&p));
+        // ... unless the score falls: 100 cp down scales by 1.4 (588 ms).
+        p.update(true, 20, -80);
+        assert_eq!(p.score_drop, 100);
+        assert!(tm.may_start_iteration(&p));
+        // A rising score is no drop.
+        p.update(true, -80, 50);
+        assert_eq!(p.score_drop, 0);
     }
 
     #[test]

@@ -148,6 +148,19 @@ pub fn generate<F: FnMut(Action)>(pos: &Position, f: &mut F) {
 /// more (Swap's first-rank pawns) add those moves themselves.
 #[inline]
 pub fn generate_into<S: ActionSink>(pos: &Position, f: &mut S) {
+    generate_some::<S, false>(pos, f);
+}
+
+/// Feeds the legal noisy FIDE actions (captures, en passant, promotions) to a sink: what
+/// quiescence searches, without building the quiet moves it would throw away.
+#[inline]
+pub fn generate_noisy_into<S: ActionSink>(pos: &Position, f: &mut S) {
+    generate_some::<S, true>(pos, f);
+}
+
+/// The generator behind both: every legal action, or (`NOISY`) only the noisy ones.
+#[inline]
+fn generate_some<S: ActionSink, const NOISY: bool>(pos: &Position, f: &mut S) {
     let us = pos.turn();
     let b = &pos.board;
     let king = pos.king(us);
@@ -159,7 +172,8 @@ pub fn generate_into<S: ActionSink>(pos: &Position, f: &mut S) {
     // King steps: test the destination with the king lifted off the board.
     let occ_no_king = occ.without(king);
     let mut king_targets = Bitboard::EMPTY;
-    for to in attacks::king(king) & !ours {
+    let king_dests = if NOISY { theirs } else { !ours };
+    for to in attacks::king(king) & king_dests {
         if attackers(pos, to, !us, occ_no_king).is_empty() {
             king_targets.set(to);
         }
@@ -172,11 +186,13 @@ pub fn generate_into<S: ActionSink>(pos: &Position, f: &mut S) {
         Some(c) => attacks::between(king, c).with(c),
         None => !ours,
     };
+    // Pieces capture only; pawns also push onto the promotion rank.
+    let piece_target = if NOISY { target & theirs } else { target };
     let pinned = pinned(pos, king);
 
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for from in b.by_role(role) & ours {
-            let mut dests = piece_attacks(Piece::new(us, role), from, occ) & target;
+            let mut dests = piece_attacks(Piece::new(us, role), from, occ) & piece_target;
             if pinned.contains(from) {
                 dests &= attacks::line(king, from);
             }
@@ -198,11 +214,11 @@ pub fn generate_into<S: ActionSink>(pos: &Position, f: &mut S) {
             emit_pawn(from, to, promo_rank, f);
         }
         if let Some(one) = from.offset(0, fwd) {
-            if !occ.contains(one) {
+            if !occ.contains(one) && (!NOISY || one.rank() == promo_rank) {
                 if (target & pin_line).contains(one) {
                     emit_pawn(from, one, promo_rank, f);
                 }
-                if from.rank() == second_rank {
+                if !NOISY && from.rank() == second_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         if !occ.contains(two) && (target & pin_line).contains(two) {
                             f.action(Action::with_kind(from, two, ActionKind::DoubleStep));
@@ -215,7 +231,7 @@ pub fn generate_into<S: ActionSink>(pos: &Position, f: &mut S) {
     if let Some(ep) = pos.ep_square() {
         gen_en_passant(pos, ep, king, f);
     }
-    if checkers.is_empty() {
+    if !NOISY && checkers.is_empty() {
         gen_castling(pos, king, f);
     }
 }
