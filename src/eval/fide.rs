@@ -10,6 +10,7 @@ use super::{Evaluate, Score, SearchHooks};
 use crate::core::attacks;
 use crate::core::{Action, ActionKind, Color, MoveList, Position, Role, Square};
 use crate::variants::chess::Fide;
+use crate::variants::fide as rules;
 use crate::variants::Variant;
 
 /// Piece values by [`Role`] index: P N B R Q K, then L (a rook), A (B+N), D (short queen), X.
@@ -276,8 +277,8 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn noisy_moves(&self, list: &mut MoveList<Action>) -> bool {
         list.clear();
-        crate::variants::fide::generate_noisy_into(self.position(), &mut |a| list.push(a));
-        !list.is_empty() || crate::variants::fide::count(self.position()) > 0
+        rules::generate_noisy_into(self.position(), &mut |a| list.push(a));
+        !list.is_empty() || rules::count(self.position()) > 0
     }
 
     #[inline]

@@ -577,8 +577,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             NO_EVAL
         };
         self.evals[ply as usize] = eval;
+        let improving = self.improving(ply, eval);
         if forward && !pv_node {
-            if let Some(s) = self.reverse_futility(ply, depth, eval, beta) {
+            if let Some(s) = Self::reverse_futility(depth, eval, improving, beta) {
                 return s;
             }
         }
@@ -605,7 +606,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             in_check,
             marked: crumb.as_ref().is_some_and(|c| c.marked),
             eval,
-            improving: self.improving(ply, eval),
+            improving,
         };
         let tt_index = tt.and_then(|e| e.move_index);
         self.move_loop(pos, &node, &mut list, tt_index, alpha, beta)
@@ -614,8 +615,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// Reverse futility pruning: the evaluation, where it stands so far above beta at a low
     /// depth that the few plies left will not bring it back (less far when the side to
     /// move is improving on its position two plies earlier).
-    fn reverse_futility(&self, ply: i32, depth: i32, eval: Score, beta: Score) -> Option<Score> {
-        let improving = self.improving(ply, eval);
+    fn reverse_futility(depth: i32, eval: Score, improving: bool, beta: Score) -> Option<Score> {
         let margin = RFP_MARGIN * (depth - improving as i32);
         (depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - margin >= beta).then_some(eval)
     }
