@@ -10,6 +10,7 @@ use crate::variants::Variant;
 
 impl SearchHooks for Arrangement {
     const FORWARD_PRUNING: bool = true;
+    const CONTINUATION_HISTORY: bool = true;
 }
 
 impl Evaluate for Arrangement {

@@ -12,6 +12,7 @@ use crate::variants::Variant;
 
 impl SearchHooks for Exile {
     const FORWARD_PRUNING: bool = true;
+    const CONTINUATION_HISTORY: bool = true;
 }
 
 impl Evaluate for Exile {

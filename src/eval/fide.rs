@@ -140,7 +140,51 @@ pub fn evaluate_white(pos: &Position) -> Score {
         eg: 0,
     };
     fide_terms(pos, &mut t);
+    t.eg = t.eg * drawish_scale(pos, t.eg) / 64;
     t.blend(eg) + fairy_terms(pos, eg)
+}
+
+/// How much of the endgame score (of 64) the side it favours can turn into a win, in
+/// FIDE material: a quarter where that side has no pawns and at most a minor piece more
+/// than the other (K+R against K+B, K+B+N against K+R: mostly drawn); a half with bishops of
+/// opposite colours and no other pieces. Not a feature: `zest tune` leaves it out.
+#[inline]
+fn drawish_scale(pos: &Position, eg_score: i32) -> i32 {
+    let b = &pos.board;
+    if eg_score == 0
+        || (b.by_role(Role::LeftRook)
+            | b.by_role(Role::Archbishop)
+            | b.by_role(Role::Duke)
+            | b.by_role(Role::Exile))
+        .any()
+    {
+        return 64;
+    }
+    let strong = if eg_score > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let pieces = |c: Color| -> Score {
+        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|r| value(r) * pos.pieces(c, r).count() as Score)
+            .sum()
+    };
+    if pos.pieces(strong, Role::Pawn).is_empty() && pieces(strong) - pieces(!strong) < 400 {
+        return 16;
+    }
+    let lone_bishops = [Color::White, Color::Black].map(|c| {
+        let bishops = pos.pieces(c, Role::Bishop);
+        bishops.count() == 1 && pieces(c) == value(Role::Bishop)
+    });
+    if lone_bishops == [true, true] {
+        let light = |c: Color| (pos.pieces(c, Role::Bishop) & crate::core::Bitboard::LIGHT).any();
+        if light(Color::White) != light(Color::Black) {
+            return 32;
+        }
+    }
+    64
 }
 
 /// Exile's and Palindromic's pieces, untuned: value, the table of the FIDE piece they move
@@ -207,6 +251,34 @@ pub fn initial_weights() -> [[i16; 2]; terms::COUNT] {
     ]);
     w[terms::SHIELD] = [8, 0];
     w[terms::TEMPO] = [10, 5];
+    // Threats and the rest, set by hand as well: a piece a pawn attacks is about to be lost
+    // or driven away, and so is a rook or queen a lesser piece attacks; an attack by several
+    // pieces on a king is far worse than its parts; a passed pawn with a free path and the
+    // kings near it matter in the endgame; an outpost is a square no pawn can challenge; a
+    // king without a pawn on its file is open to the rooks.
+    w[terms::THREAT_BY_PAWN] = [50, 35];
+    w[terms::THREAT_BY_MINOR] = [35, 20];
+    w[terms::THREAT_BY_ROOK] = [35, 15];
+    w[terms::HANGING] = [20, 15];
+    w[terms::KING_DANGER] = [1, 0];
+    w[terms::PASSED_FREE] = [2, 8];
+    w[terms::PASSED_KINGS] = [0, 2];
+    w[terms::OUTPOST] = [25, 15];
+    w[terms::OUTPOST + 1] = [15, 5];
+    w[terms::KING_OPEN_FILE] = [-15, 0];
+    // Pawns that defend each other hold; a backward pawn is a target; a rook on the 7th eats
+    // pawns and cuts the king off; a bishop hemmed in by its own pawns is bad; a square to
+    // check from that the enemy does not cover is the start of an attack.
+    w[terms::SUPPORTED] = [8, 6];
+    w[terms::BACKWARD] = [-8, -8];
+    w[terms::ROOK_SEVENTH] = [15, 25];
+    w[terms::BISHOP_PAWNS] = [-2, -4];
+    w[terms::SAFE_CHECK..terms::SAFE_CHECK + 4].copy_from_slice(&[
+        [12, 4],
+        [6, 2],
+        [10, 3],
+        [8, 3],
+    ]);
     w
 }
 
@@ -254,6 +326,7 @@ pub fn mvv_lva(pos: &Position, m: Action) -> i32 {
 
 impl<const FRC: bool> SearchHooks for Fide<FRC> {
     const FORWARD_PRUNING: bool = true;
+    const CONTINUATION_HISTORY: bool = true;
 }
 
 impl<const FRC: bool> Evaluate for Fide<FRC> {
@@ -305,5 +378,27 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
         let mut pos = self.position().clone();
         pos.pass_turn();
         Some(Fide::from_position(pos))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::chess::Chess;
+
+    fn scale(fen: &str, eg_score: i32) -> i32 {
+        drawish_scale(Chess::from_fen(fen).unwrap().position(), eg_score)
+    }
+
+    #[test]
+    fn drawish_endgames_scale_down() {
+        // A rook against a bishop, no pawns: mostly drawn; with a pawn for the rook, not.
+        assert_eq!(scale("4k3/8/8/8/8/2b5/8/R3K3 w - - 0 1", 200), 16);
+        assert_eq!(scale("4k3/8/8/8/8/2b5/P7/R3K3 w - - 0 1", 200), 64);
+        // A queen against a rook is a win.
+        assert_eq!(scale("4k3/8/8/8/8/2r5/8/Q3K3 w - - 0 1", 400), 64);
+        // Opposite-coloured bishops (c1 dark, c6 light) with pawns; same-coloured, not.
+        assert_eq!(scale("4k3/8/2b5/8/3P4/8/P7/2B1K3 w - - 0 1", 100), 32);
+        assert_eq!(scale("4k3/8/1b6/8/3P4/8/P7/2B1K3 w - - 0 1", 100), 64);
     }
 }

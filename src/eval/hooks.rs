@@ -20,6 +20,11 @@ pub trait SearchHooks: Variant {
     /// evaluations miss too much that one more action changes.
     const FORWARD_PRUNING: bool = false;
 
+    /// Whether quiet moves are ordered (and reduced) by continuation histories too, keyed
+    /// by the moves one and two plies back. Off by default: in the two-action games a move's
+    /// half and the reply it invites are not what one ply back is in chess.
+    const CONTINUATION_HISTORY: bool = false;
+
     /// The depth of the `n`-th iteration of iterative deepening (`n` from 1); a fixed-depth
     /// search still ends at the depth asked for.
     #[inline]

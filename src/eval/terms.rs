@@ -8,7 +8,13 @@
 //! knights, bishops, rooks and queens (squares attacked that hold no own piece and no enemy
 //! pawn attacks); bishop pair; passed pawns by rank; doubled and isolated pawns; rooks on
 //! open and half-open files; attacks on the squares around the enemy king, by role; pawns
-//! shielding the king; the move.
+//! shielding the king; the move; threats (pieces attacked by a pawn, rooks and queens by a
+//! minor piece, queens by a rook, pieces attacked and not defended); the danger to a king
+//! attacked by several pieces at once (growing with the square of the attack); passed pawns
+//! whose next square is free, and the two kings' distances to it; knights and bishops on
+//! outposts; a king on a file without its own pawn; pawns defended by pawns, and backward
+//! ones; rooks on the 7th rank; own pawns on a bishop's colour; squares a piece could check
+//! the enemy king from safely.
 
 use crate::core::attacks;
 use crate::core::{Bitboard, Color, Position, Role, Square};
@@ -30,8 +36,40 @@ pub const KING_ATTACK: usize = 399;
 pub const SHIELD: usize = 403;
 /// The side to move.
 pub const TEMPO: usize = 404;
+/// An enemy knight, bishop, rook or queen attacked by a pawn.
+pub const THREAT_BY_PAWN: usize = 405;
+/// An enemy rook or queen attacked by a knight or bishop.
+pub const THREAT_BY_MINOR: usize = 406;
+/// An enemy queen attacked by a rook.
+pub const THREAT_BY_ROOK: usize = 407;
+/// An enemy piece (not a pawn or king) attacked and not defended.
+pub const HANGING: usize = 408;
+/// The square of the attack on the enemy king (see [`king_danger`]).
+pub const KING_DANGER: usize = 409;
+/// A passed pawn whose next square is empty, counted by its rank (1 on the 2nd .. 6 on the 7th).
+pub const PASSED_FREE: usize = 410;
+/// Kings near a passed pawn's next square: twice the enemy king's distance less the own
+/// king's, times how far the pawn has run past its 3rd rank.
+pub const PASSED_KINGS: usize = 411;
+/// A knight, then a bishop, on the 4th to 6th rank, defended by a pawn, that no enemy pawn
+/// can ever attack.
+pub const OUTPOST: usize = 412;
+/// The king on a file without a pawn of its own.
+pub const KING_OPEN_FILE: usize = 414;
+/// A pawn defended by a pawn of its own.
+pub const SUPPORTED: usize = 415;
+/// A pawn that no pawn of its own can defend any more (none on the adjacent files beside or
+/// behind it) and whose next square an enemy pawn attacks.
+pub const BACKWARD: usize = 416;
+/// A rook on the 7th rank where the enemy king stands on the 8th or enemy pawns on the 7th.
+pub const ROOK_SEVENTH: usize = 417;
+/// Each own pawn on the squares of a bishop's colour.
+pub const BISHOP_PAWNS: usize = 418;
+/// Squares from which a knight, bishop, rook or queen could give check next move that the
+/// enemy does not attack (in that order).
+pub const SAFE_CHECK: usize = 419;
 /// Number of features.
-pub const COUNT: usize = 405;
+pub const COUNT: usize = 423;
 
 /// Where the counts go.
 pub trait Terms {
@@ -134,16 +172,27 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
     let b = &pos.board;
     let occ = b.occupied();
     let pawns_of = |c: Color| pos.pieces(c, Role::Pawn).0;
+    // Per colour: squares attacked by its pawns, its minor pieces, its rooks, all its pieces.
+    let mut by_pawn = [0u64; 2];
+    let mut by_minor = [0u64; 2];
+    let mut by_rook = [0u64; 2];
+    let mut by_any = [0u64; 2];
+    // Per colour: squares attacked by its knights, bishops, rooks, queens (for safe checks).
+    let mut by_role = [[0u64; 4]; 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
+        let c = color as usize;
         let them = !color;
         let own = b.by_color(color);
         let our_pawns = pawns_of(color);
         let their_pawns = pawns_of(them);
+        by_pawn[c] = pawn_attacks(color, our_pawns);
+        by_any[c] = by_pawn[c];
         let safe = !(own.0 | pawn_attacks(them, their_pawns));
         let enemy_king_zone = b
             .king_of(them)
             .map_or(0, |k| attacks::king(k).0 | Bitboard::from_square(k).0);
+        let (mut attackers, mut danger) = (0, 0);
         for role in Role::FIDE {
             let r = role.index();
             for sq in pos.pieces(color, role) {
@@ -157,18 +206,50 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
                     Role::Bishop => attacks::bishop(sq, occ),
                     Role::Rook => attacks::rook(sq, occ),
                     Role::Queen => attacks::queen(sq, occ),
+                    Role::King => attacks::king(sq),
                     _ => Bitboard::EMPTY,
                 }
                 .0;
-                if reach != 0 {
+                by_any[c] |= reach;
+                if (1..=4).contains(&r) {
+                    by_role[c][r - 1] |= reach;
+                }
+                match role {
+                    Role::Knight | Role::Bishop => by_minor[c] |= reach,
+                    Role::Rook => by_rook[c] |= reach,
+                    _ => {}
+                }
+                if reach != 0 && role != Role::King {
                     t.add(MOBILITY + r - 1, sign * (reach & safe).count_ones() as i32);
                     let zone = (reach & enemy_king_zone).count_ones() as i32;
                     if zone != 0 {
                         t.add(KING_ATTACK + r - 1, sign * zone);
+                        attackers += 1;
+                        danger += zone * ATTACK_UNITS[r];
                     }
                 }
                 match role {
-                    Role::Pawn => pawn_terms(t, color, sq, our_pawns, their_pawns, sign),
+                    Role::Pawn => pawn_terms(t, pos, color, sq, our_pawns, their_pawns, sign),
+                    Role::Knight | Role::Bishop => {
+                        if role == Role::Bishop {
+                            let colour = if Bitboard::LIGHT.contains(sq) {
+                                Bitboard::LIGHT.0
+                            } else {
+                                Bitboard::DARK.0
+                            };
+                            let n = (colour & our_pawns).count_ones() as i32;
+                            if n != 0 {
+                                t.add(BISHOP_PAWNS, sign * n);
+                            }
+                        }
+                        let rank = sq.relative_rank(color);
+                        if (3..=5).contains(&rank)
+                            && pawn_attacks(them, Bitboard::from_square(sq).0) & our_pawns != 0
+                            && ahead(color, sq, adjacent_files(sq.file())) & their_pawns == 0
+                        {
+                            t.add(OUTPOST + r - 1, sign);
+                        }
+                    }
                     Role::Rook => {
                         let file = file_mask(sq.file());
                         if file & our_pawns == 0 {
@@ -179,6 +260,20 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
                             };
                             t.add(f, sign);
                         }
+                        if sq.relative_rank(color) == 6 {
+                            let eighth = match color {
+                                Color::White => 0xff00_0000_0000_0000u64,
+                                Color::Black => 0xff,
+                            };
+                            let seventh = match color {
+                                Color::White => 0x00ff_0000_0000_0000u64,
+                                Color::Black => 0xff00,
+                            };
+                            let king = b.king_of(them).map_or(0, |k| Bitboard::from_square(k).0);
+                            if king & eighth != 0 || their_pawns & seventh != 0 {
+                                t.add(ROOK_SEVENTH, sign);
+                            }
+                        }
                     }
                     Role::King => {
                         let files = file_mask(sq.file()) | adjacent_files(sq.file());
@@ -187,16 +282,68 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
                         if shield != 0 {
                             t.add(SHIELD, sign * shield);
                         }
+                        if file_mask(sq.file()) & our_pawns == 0 {
+                            t.add(KING_OPEN_FILE, sign);
+                        }
                     }
                     _ => {}
                 }
             }
         }
+        if attackers >= 2 {
+            t.add(KING_DANGER, sign * king_danger(danger));
+        }
         if pos.pieces(color, Role::Bishop).more_than_one() {
             t.add(BISHOP_PAIR, sign);
         }
     }
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (us, them) = (color as usize, !color as usize);
+        let theirs = |role: Role| pos.pieces(!color, role).0;
+        let minors = theirs(Role::Knight) | theirs(Role::Bishop);
+        let majors = theirs(Role::Rook) | theirs(Role::Queen);
+        let threats = [
+            (THREAT_BY_PAWN, by_pawn[us] & (minors | majors)),
+            (THREAT_BY_MINOR, by_minor[us] & majors),
+            (THREAT_BY_ROOK, by_rook[us] & theirs(Role::Queen)),
+            (HANGING, by_any[us] & !by_any[them] & (minors | majors)),
+        ];
+        for (feature, hit) in threats {
+            if hit != 0 {
+                t.add(feature, sign * hit.count_ones() as i32);
+            }
+        }
+        if let Some(k) = b.king_of(!color) {
+            let safe = !(b.by_color(color).0 | by_any[them]);
+            let diagonal = attacks::bishop(k, occ).0;
+            let straight = attacks::rook(k, occ).0;
+            let checks = [
+                attacks::knight(k).0,
+                diagonal,
+                straight,
+                diagonal | straight,
+            ];
+            for (i, squares) in checks.into_iter().enumerate() {
+                let n = (squares & by_role[us][i] & safe).count_ones() as i32;
+                if n != 0 {
+                    t.add(SAFE_CHECK + i, sign * n);
+                }
+            }
+        }
+    }
     t.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
+}
+
+/// Attack units of a piece per square it attacks next to the enemy king, by role index.
+const ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
+
+/// The king-danger count of `units` of attack: quadratic, so that an attack by several
+/// pieces weighs far more than the same pieces' attacks apart, capped.
+#[inline]
+pub fn king_danger(units: i32) -> i32 {
+    let u = units.min(48);
+    u * u / 8
 }
 
 /// The two ranks in front of `sq` for `color`.
@@ -215,20 +362,52 @@ fn two_ranks_ahead(color: Color, sq: Square) -> u64 {
 
 /// Passed, doubled and isolated pawn terms of the pawn on `sq`.
 #[inline]
-fn pawn_terms<T: Terms>(t: &mut T, color: Color, sq: Square, ours: u64, theirs: u64, sign: i32) {
+fn pawn_terms<T: Terms>(
+    t: &mut T,
+    pos: &Position,
+    color: Color,
+    sq: Square,
+    ours: u64,
+    theirs: u64,
+    sign: i32,
+) {
     let file = file_mask(sq.file());
     let sides = adjacent_files(sq.file());
     if ahead(color, sq, file | sides) & theirs == 0 && ahead(color, sq, file) & ours == 0 {
         let rank = sq.relative_rank(color) as usize;
         if (1..=6).contains(&rank) {
             t.add(PASSED + rank - 1, sign);
+            let stop = match color {
+                Color::White => Square::new(sq.index() as u8 + 8),
+                Color::Black => Square::new(sq.index() as u8 - 8),
+            };
+            if !pos.board.occupied().contains(stop) {
+                t.add(PASSED_FREE, sign * rank as i32);
+            }
+            let run = rank as i32 - 2;
+            if run > 0 {
+                let dist = |c: Color| pos.board.king_of(c).map_or(0, |k| k.distance(stop) as i32);
+                t.add(PASSED_KINGS, sign * run * (2 * dist(!color) - dist(color)));
+            }
         }
     }
     if ahead(color, sq, file) & ours != 0 {
         t.add(DOUBLED, sign);
     }
+    let bit = Bitboard::from_square(sq).0;
+    if pawn_attacks(!color, bit) & ours != 0 {
+        t.add(SUPPORTED, sign);
+    }
     if sides & ours == 0 {
         t.add(ISOLATED, sign);
+    } else if sides & !ahead(color, sq, sides) & ours == 0 {
+        let stop = match color {
+            Color::White => bit << 8,
+            Color::Black => bit >> 8,
+        };
+        if stop & pawn_attacks(!color, theirs) != 0 {
+            t.add(BACKWARD, sign);
+        }
     }
 }
 
@@ -295,5 +474,78 @@ mod tests {
         // A black pawn on c3 guards d2 (and b2): one square less is safe.
         let c = counts("4k3/8/8/8/8/2p5/8/3QK3 w - - 0 1");
         assert_eq!(c[MOBILITY + 3], 16);
+    }
+
+    #[test]
+    fn threats_and_hanging_pieces() {
+        // The e4 pawn attacks the d5 knight, which nothing defends.
+        let c = counts("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!((c[THREAT_BY_PAWN], c[HANGING]), (1, 1));
+        // The f1 bishop attacks the a6 rook, undefended; the rook attacks nothing of White's.
+        let c = counts("4k3/8/r7/8/8/8/8/4KB2 w - - 0 1");
+        assert_eq!((c[THREAT_BY_MINOR], c[HANGING]), (1, 1));
+        // Rook and queen attack each other along the a-file, neither defended.
+        let c = counts("4k3/8/8/8/q7/8/8/R3K3 w - - 0 1");
+        assert_eq!(
+            (c[THREAT_BY_ROOK], c[HANGING], c[THREAT_BY_MINOR]),
+            (1, 0, 0)
+        );
+    }
+
+    #[test]
+    fn free_passed_pawns_kings_and_outposts() {
+        // d5: passed on the 5th rank (index 4), d6 empty; two ranks past the 3rd; the black
+        // king is 2 from d6, the white king 5: 2 * (2 * 2 - 5).
+        let c = counts("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c[PASSED_FREE], 4);
+        assert_eq!(c[PASSED_KINGS], -2);
+        // A blocked passer is not free.
+        let c = counts("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c[PASSED_FREE], 0);
+        // The d5 knight, defended by e4, on an outpost; a c7 pawn could drive it away.
+        assert_eq!(counts("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1")[OUTPOST], 1);
+        assert_eq!(counts("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1")[OUTPOST], 0);
+        // Black's king has no pawn on its file; White's has e2.
+        assert_eq!(
+            counts("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1")[KING_OPEN_FILE],
+            -1
+        );
+    }
+
+    #[test]
+    fn king_danger_needs_two_attackers_and_grows_with_the_square() {
+        // Queen h1 (h7, h8) and rook g1 (g7, g8) on the h8 king's zone: 2 * 5 + 2 * 3 units.
+        let c = counts("7k/8/8/8/8/8/8/K5RQ b - - 0 1");
+        assert_eq!(c[KING_DANGER], king_danger(16));
+        assert_eq!(king_danger(16), 32);
+        // The queen alone is no attack by several pieces.
+        assert_eq!(counts("7k/8/8/8/8/8/8/K6Q b - - 0 1")[KING_DANGER], 0);
+    }
+
+    #[test]
+    fn supported_and_backward_pawns_rooks_on_the_seventh_and_bishop_colours() {
+        // e3 defends d4; e3 cannot be defended any more and f5 attacks e4, its next square.
+        let c = counts("4k3/8/8/5p2/3P4/4P3/8/4K3 w - - 0 1");
+        assert_eq!((c[SUPPORTED], c[BACKWARD]), (1, 1));
+        // Without f5, e3 is not backward.
+        assert_eq!(counts("4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1")[BACKWARD], 0);
+        assert_eq!(counts("4k3/R7/8/8/8/8/8/4K3 w - - 0 1")[ROOK_SEVENTH], 1);
+        assert_eq!(counts("8/R7/4k3/8/8/8/8/4K3 w - - 0 1")[ROOK_SEVENTH], 0);
+        // The c1 bishop is on dark squares: d2 is dark, e2 light.
+        assert_eq!(
+            counts("4k3/8/8/8/8/8/3PP3/2B1K3 w - - 0 1")[BISHOP_PAWNS],
+            1
+        );
+    }
+
+    #[test]
+    fn safe_checks() {
+        // The d5 knight can check the g8 king from e7 and f6, which Black does not cover.
+        assert_eq!(counts("6k1/8/8/3N4/8/8/8/4K3 w - - 0 1")[SAFE_CHECK], 2);
+        // A g7 pawn covers f6.
+        assert_eq!(counts("6k1/6p1/8/3N4/8/8/8/4K3 w - - 0 1")[SAFE_CHECK], 1);
+        // The a1 rook reaches a8, on the g8 king's rank: one square to check from.
+        let c = counts("6k1/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(c[SAFE_CHECK + 2], 1);
     }
 }

@@ -6,10 +6,31 @@ use crate::eval::Evaluate;
 
 pub const MAX_PLY: usize = 128;
 
-/// Per-thread ordering memory: two killers per ply and a butterfly-style history.
+/// Per-thread ordering memory: two killers per ply, a butterfly-style history, and two
+/// continuation histories: how a quiet move fared in reply to the move before it (one ply
+/// back) and after the side's own previous move (two plies back), each context reduced to
+/// the square that move went to (`history_index % 64`).
 pub struct OrderingTables<M: Copy> {
     pub killers: Vec<[Option<M>; 2]>,
     pub history: Vec<i32>,
+    pub continuation: [Vec<i32>; 2],
+}
+
+/// No move leads to this ply (the root, or a null move): no continuation context.
+pub const NO_CONTEXT: usize = usize::MAX;
+
+/// The continuation contexts of a node: the history indices of the moves one and two plies
+/// back ([`NO_CONTEXT`] where none).
+pub type Contexts = [usize; 2];
+
+#[inline]
+fn continuation_slot(context: usize, hist_index: usize) -> Option<usize> {
+    (context != NO_CONTEXT).then(|| (context % 64) * 4096 + (hist_index & 4095))
+}
+
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / 16384;
 }
 
 impl<M: Copy + PartialEq> OrderingTables<M> {
@@ -17,32 +38,45 @@ impl<M: Copy + PartialEq> OrderingTables<M> {
         OrderingTables {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 4096],
+            continuation: [vec![0; 64 * 4096], vec![0; 64 * 4096]],
         }
     }
 
     /// A quiet move caused a cut-off at `ply`.
-    pub fn reward(&mut self, m: M, hist_index: usize, ply: usize, depth: i32) {
+    pub fn reward(&mut self, m: M, hist_index: usize, ply: usize, depth: i32, ctx: Contexts) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let h = &mut self.history[hist_index & 4095];
-        let bonus = depth * depth;
-        *h += bonus - *h * bonus.abs() / 16384;
-    }
-
-    /// The history score of the quiet move with this index.
-    #[inline]
-    pub fn history_of(&self, hist_index: usize) -> i32 {
-        self.history[hist_index & 4095]
+        self.update(hist_index, depth * depth, ctx);
     }
 
     /// A quiet move was tried before the cut-off move and failed.
-    pub fn punish(&mut self, hist_index: usize, depth: i32) {
-        let h = &mut self.history[hist_index & 4095];
-        let bonus = depth * depth;
-        *h -= bonus + *h * bonus.abs() / 16384;
+    pub fn punish(&mut self, hist_index: usize, depth: i32, ctx: Contexts) {
+        self.update(hist_index, -depth * depth, ctx);
+    }
+
+    fn update(&mut self, hist_index: usize, bonus: i32, ctx: Contexts) {
+        gravity(&mut self.history[hist_index & 4095], bonus);
+        for (table, c) in self.continuation.iter_mut().zip(ctx) {
+            if let Some(slot) = continuation_slot(c, hist_index) {
+                gravity(&mut table[slot], bonus);
+            }
+        }
+    }
+
+    /// The history score of the quiet move with this index: the butterfly history plus both
+    /// continuation histories (each spans ±16 384).
+    #[inline]
+    pub fn history_of(&self, hist_index: usize, ctx: Contexts) -> i32 {
+        let mut h = self.history[hist_index & 4095];
+        for (table, c) in self.continuation.iter().zip(ctx) {
+            if let Some(slot) = continuation_slot(c, hist_index) {
+                h += table[slot];
+            }
+        }
+        h
     }
 }
 
@@ -65,6 +99,7 @@ pub fn score_moves<V: Evaluate>(
     tt_index: Option<u16>,
     tables: &OrderingTables<V::Move>,
     ply: usize,
+    ctx: Contexts,
     scores: &mut [i32],
 ) {
     let killers = tables.killers[ply.min(MAX_PLY)];
@@ -83,7 +118,7 @@ pub fn score_moves<V: Evaluate>(
         } else if killers[1] == Some(m) {
             KILLER
         } else {
-            tables.history_of(pos.history_index(m))
+            tables.history_of(pos.history_index(m), ctx)
         };
     }
 }

@@ -5,7 +5,9 @@
 //! (`Variant` consts), the variant's own [`Evaluate`] implementation, and the
 //! [`SearchHooks`] a game overrides beside its evaluator.
 
-use super::ordering::{is_killer, pick_next, score_moves, OrderingTables, MAX_PLY};
+use super::ordering::{
+    is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
+};
 use super::timeman::{Limits, Progress, TimeManager};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
 use crate::core::{MoveList, MAX_MOVES};
@@ -153,7 +155,8 @@ const FUTILITY_PER_PLY: Score = 110;
 const SEE_DEPTH: i32 = 8;
 const SEE_NOISY_MARGIN: Score = 90;
 const SEE_QUIET_MARGIN: Score = 25;
-/// Late-move reductions shrink by one ply per this much history (which spans ±16 384).
+/// Late-move reductions shrink by one ply per this much history (the butterfly history and,
+/// where the game keeps them, the two continuation histories, each spanning ±16 384).
 const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
 
 /// A search thread's private state.
@@ -176,6 +179,9 @@ pub struct Worker<'a, V: Evaluate> {
     /// Static evaluation at each ply of the current line ([`NO_EVAL`] where none), to tell
     /// whether the side to move is improving on its position two plies earlier.
     evals: [Score; MAX_PLY + 2],
+    /// History index of the move that led to each ply of the current line ([`NO_CONTEXT`]
+    /// at the root and after a null move), for the continuation histories.
+    moves_to: [usize; MAX_PLY + 2],
     /// The best move and score of the last finished iteration, and how stable they have
     /// been, for the TimeManager (thread 0).
     last_best: Option<(V::Move, Score)>,
@@ -208,6 +214,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             aborted: false,
             since_clock: 0,
             evals: [NO_EVAL; MAX_PLY + 2],
+            moves_to: [NO_CONTEXT; MAX_PLY + 2],
             last_best: None,
             progress: Progress::default(),
         }
@@ -473,6 +480,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // Previous best first; the rest in previous score order.
         for i in pv_idx..moves.len() {
             let mv = moves[i].mv;
+            self.moves_to[1] = root.history_index(mv);
             let mut child = root.clone();
             child.play(mv);
             let ext = if self.options.pruning && child.is_check() {
@@ -656,6 +664,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return None;
         }
         let r = 2 + depth / 4;
+        self.moves_to[ply as usize + 1] = NO_CONTEXT;
         self.keys.push(key);
         let s = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         self.keys.pop();
@@ -680,7 +689,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // Sized to the list: zeroing MAX_MOVES entries per node cost more than the scoring.
         let mut scores: ArrayVec<i32, MAX_MOVES> = list.iter().map(|_| 0).collect();
         let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
-        score_moves(pos, list, tt_index, &self.tables, ply, &mut scores);
+        let ctx = self.contexts(node.ply);
+        score_moves(pos, list, tt_index, &self.tables, ply, ctx, &mut scores);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -768,6 +778,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if i > 0 && prunable && self.see_prunable(pos, node, mv, noisy) {
             return None;
         }
+        let hist_index = pos.history_index(mv);
+        self.moves_to[node.ply as usize + 1] = hist_index;
         let mut child = pos.clone();
         child.play(mv);
         let (depth, ply) = (node.depth - 1, node.ply + 1);
@@ -785,7 +797,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let history = if noisy {
             0
         } else {
-            self.tables.history_of(pos.history_index(mv))
+            self.tables.history_of(hist_index, self.contexts(node.ply))
         };
         let r = self.reduction(node, mv, i, noisy, &child, history);
         let mut score = -self.negamax(&child, depth - r, ply, -alpha - 1, -alpha, true);
@@ -862,11 +874,35 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// The quiet `mv` failed high at `node`: it becomes a killer and gains history, and the
     /// quiet moves tried before it lose some.
     fn reward_quiet(&mut self, pos: &V, mv: V::Move, node: &Node, quiets_tried: &[usize]) {
-        self.tables
-            .reward(mv, pos.history_index(mv), node.ply as usize, node.depth);
+        let ctx = self.contexts(node.ply);
+        self.tables.reward(
+            mv,
+            pos.history_index(mv),
+            node.ply as usize,
+            node.depth,
+            ctx,
+        );
         for &q in quiets_tried {
-            self.tables.punish(q, node.depth);
+            self.tables.punish(q, node.depth, ctx);
         }
+    }
+
+    /// The continuation contexts at `ply`: the moves one and two plies back (none where
+    /// the game orders without them, [`SearchHooks::CONTINUATION_HISTORY`]).
+    #[inline]
+    fn contexts(&self, ply: i32) -> Contexts {
+        let p = ply as usize;
+        if !V::CONTINUATION_HISTORY {
+            return [NO_CONTEXT; 2];
+        }
+        [
+            self.moves_to[p],
+            if p >= 1 {
+                self.moves_to[p - 1]
+            } else {
+                NO_CONTEXT
+            },
+        ]
     }
 
     /// Depth-0 node without quiescence (pruning off): the game's end or the static evaluation.

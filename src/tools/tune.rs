@@ -4,7 +4,9 @@
 //! positions (no check, no capture just played or about to be played) are taken with the
 //! game's result. The weights minimise the squared error between the result and
 //! `sigmoid(K * eval)`, K fitted first, by full-batch Adam; a tenth of the games are held out
-//! to show that the fit generalises. The output is the Rust source of `eval/weights.rs`.
+//! to show that the fit generalises. With `--lambda` below 1 the target blends the result with
+//! the engine's own score for the position (from the journal's move comments), which is far
+//! less noisy than one game's result. The output is the Rust source of `eval/weights.rs`.
 
 use crate::eval::fide::initial_weights;
 use crate::eval::terms::{endgame_weight, fide_terms, Terms, COUNT};
@@ -42,13 +44,23 @@ pub struct TuneArgs {
     /// Plies of each game skipped before positions are taken (its opening).
     #[arg(long, default_value_t = 4)]
     pub skip: usize,
+    /// Weight of the game's result in each position's target; the rest goes to the score
+    /// the engine reported for the position (`sigmoid(K * score)`, read from the journal's
+    /// move comments; mate scores and positions without one keep the result alone). 1: the
+    /// result only (Texel's method); lower values trade the result's noise for the search's
+    /// bias.
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
 }
 
-/// One position: its features (White minus Black counts), its phase, the result for White.
+/// One position: its features (White minus Black counts), its phase, the result for White
+/// (the target, once blended with the score), and the engine's score for White in
+/// centipawns (NaN where none).
 struct Sample {
     features: Vec<(u16, i16)>,
     phase: u8,
     result: f32,
+    score: f32,
 }
 
 /// Dense counts, emptied into a sparse list.
@@ -71,9 +83,22 @@ struct JournalGame {
     moves: Vec<String>,
     #[serde(default)]
     result: String,
+    /// Per move, the engine's comment: `score/depth time` (`+0.34/8 0.021s`), the score in
+    /// pawns for the side to move, `+M5` for mates.
+    #[serde(default)]
+    comments: Vec<String>,
 }
 
-fn sample(pos: &Fide<false>, result: f32) -> Sample {
+/// The centipawn score of a move comment for the side to move; `None` for a mate or none.
+fn comment_score(comment: &str) -> Option<f32> {
+    let score = comment.split('/').next()?.trim();
+    if score.contains('M') {
+        return None;
+    }
+    score.parse::<f32>().ok().map(|p| p * 100.0)
+}
+
+fn sample(pos: &Fide<false>, result: f32, score: f32) -> Sample {
     let mut r = Recorder([0; COUNT]);
     fide_terms(pos.position(), &mut r);
     let features =
@@ -86,6 +111,7 @@ fn sample(pos: &Fide<false>, result: f32) -> Sample {
         features,
         phase: endgame_weight(pos.position()) as u8,
         result,
+        score,
     }
 }
 
@@ -112,7 +138,18 @@ fn game_samples(g: &JournalGame, skip: usize) -> Vec<Sample> {
         };
         let noisy = pos.is_noisy(m);
         if ply >= skip && !noisy && !last_noisy && !pos.is_check() {
-            out.push(sample(&pos, result));
+            let score = g
+                .comments
+                .get(ply)
+                .and_then(|c| comment_score(c))
+                .map_or(f32::NAN, |s| {
+                    if pos.turn() == crate::core::Color::White {
+                        s
+                    } else {
+                        -s
+                    }
+                });
+            out.push(sample(&pos, result, score));
         }
         last_noisy = noisy;
         pos.play(m);
@@ -267,6 +304,20 @@ pub fn main(args: TuneArgs) -> Result<(), String> {
         loss(&train, &w, k),
         loss(&test, &w, k)
     );
+    if args.lambda < 1.0 {
+        for s in train.iter_mut().chain(test.iter_mut()) {
+            if s.score.is_finite() {
+                let searched = sigmoid(k, s.score as f64);
+                s.result = (args.lambda * s.result as f64 + (1.0 - args.lambda) * searched) as f32;
+            }
+        }
+        eprintln!(
+            "targets blended, lambda {}: loss {:.6} (held out {:.6})",
+            args.lambda,
+            loss(&train, &w, k),
+            loss(&test, &w, k)
+        );
+    }
     // Adam over the parameters, in centipawns; a feature's weight is its starting weight plus
     // the parameters it is tied to.
     let ties = ties(args.full_psq, args.freeze_psq);
@@ -366,4 +417,18 @@ fn weights_source(w: &[[f64; 2]], origin: &str) -> String {
     }
     s.push_str("];\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comment_score;
+
+    #[test]
+    fn move_comments_give_centipawns_and_no_mates() {
+        assert_eq!(comment_score("+0.34/8 0.021s"), Some(34.0));
+        assert_eq!(comment_score("-1.50/12 0.300s"), Some(-150.0));
+        assert_eq!(comment_score("+M5/8 0.002s"), None);
+        assert_eq!(comment_score("-M4/7 0.002s"), None);
+        assert_eq!(comment_score("book"), None);
+    }
 }
