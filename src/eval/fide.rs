@@ -150,14 +150,7 @@ pub fn evaluate_white(pos: &Position) -> Score {
 /// opposite colours and no other pieces. Not a feature: `zest tune` leaves it out.
 #[inline]
 fn drawish_scale(pos: &Position, eg_score: i32) -> i32 {
-    let b = &pos.board;
-    if eg_score == 0
-        || (b.by_role(Role::LeftRook)
-            | b.by_role(Role::Archbishop)
-            | b.by_role(Role::Duke)
-            | b.by_role(Role::Exile))
-        .any()
-    {
+    if eg_score == 0 || fairy_pieces(pos).any() {
         return 64;
     }
     let strong = if eg_score > 0 {
@@ -187,14 +180,21 @@ fn drawish_scale(pos: &Position, eg_score: i32) -> i32 {
     64
 }
 
+/// The squares of the pieces that are not FIDE pieces (Exile's and Palindromic's).
+#[inline]
+fn fairy_pieces(pos: &Position) -> crate::core::Bitboard {
+    let b = &pos.board;
+    b.by_role(Role::LeftRook)
+        | b.by_role(Role::Archbishop)
+        | b.by_role(Role::Duke)
+        | b.by_role(Role::Exile)
+}
+
 /// Exile's and Palindromic's pieces, untuned: value, the table of the FIDE piece they move
 /// most like, and mobility for the archbishop.
 #[inline]
 fn fairy_terms(pos: &Position, eg: i32) -> Score {
-    let fairy = pos.board.by_role(Role::LeftRook)
-        | pos.board.by_role(Role::Archbishop)
-        | pos.board.by_role(Role::Duke)
-        | pos.board.by_role(Role::Exile);
+    let fairy = fairy_pieces(pos);
     if fairy.is_empty() {
         return 0;
     }
