@@ -5,6 +5,7 @@
 //! (`Variant` consts), the variant's own [`Evaluate`] implementation, and the
 //! [`SearchHooks`] a game overrides beside its evaluator.
 
+use super::eval_cache::EvalCache;
 use super::ordering::{
     is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
 };
@@ -186,6 +187,7 @@ pub struct Worker<'a, V: Evaluate> {
     /// been, for the TimeManager (thread 0).
     last_best: Option<(V::Move, Score)>,
     progress: Progress,
+    eval_cache: EvalCache,
 }
 
 impl<'a, V: Evaluate> Worker<'a, V> {
@@ -217,6 +219,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             moves_to: [NO_CONTEXT; MAX_PLY + 2],
             last_best: None,
             progress: Progress::default(),
+            eval_cache: EvalCache::new(),
         }
     }
 
@@ -557,7 +560,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return s;
         }
         if ply as usize >= MAX_PLY - 4 {
-            return static_eval(pos, ply);
+            return self.static_eval(pos, ply);
         }
         let pv_node = beta - alpha > 1;
         // Mate distance pruning.
@@ -580,7 +583,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let in_check = pos.is_check();
         let forward = V::FORWARD_PRUNING && pruning && !in_check;
         let eval = if forward {
-            static_eval(pos, ply)
+            self.static_eval(pos, ply)
         } else {
             NO_EVAL
         };
@@ -656,7 +659,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let null = pos.null_move()?;
         // The node's evaluation where forward pruning computed it (not twice).
         let eval = if eval == NO_EVAL {
-            static_eval(pos, ply)
+            self.static_eval(pos, ply)
         } else {
             eval
         };
@@ -687,8 +690,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     ) -> Score {
         let ply = node.ply as usize;
         // Sized to the list: zeroing MAX_MOVES entries per node cost more than the scoring.
-        let mut scores: ArrayVec<i32, MAX_MOVES> = list.iter().map(|_| 0).collect();
-        let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
+        // Filled in place: `collect` builds the array apart and copies all of it out.
+        let mut scores = ArrayVec::<i32, MAX_MOVES>::new();
+        scores.extend(list.iter().map(|_| 0));
+        let mut order = ArrayVec::<u16, MAX_MOVES>::new();
+        order.extend(0..list.len() as u16);
         let ctx = self.contexts(node.ply);
         score_moves(pos, list, tt_index, &self.tables, ply, ctx, &mut scores);
 
@@ -905,6 +911,14 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         ]
     }
 
+    /// The static evaluation of `pos` as a score at `ply` ([`SearchHooks::leaf_eval`]), the
+    /// evaluation itself from the thread's [`EvalCache`].
+    #[inline]
+    fn static_eval(&mut self, pos: &V, ply: i32) -> Score {
+        let eval = self.eval_cache.get_or(pos.key(), || pos.evaluate());
+        pos.leaf_eval(eval, ply)
+    }
+
     /// Depth-0 node without quiescence (pruning off): the game's end or the static evaluation.
     fn leaf(&mut self, pos: &V, ply: i32) -> Score {
         self.count_node();
@@ -914,7 +928,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if !pos.search_has_moves() {
             return self.terminal(pos, ply);
         }
-        static_eval(pos, ply)
+        self.static_eval(pos, ply)
     }
 
     /// A depth-0 node of a game without captures (nothing is noisy, so quiescence has
@@ -929,7 +943,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 .drawn(pos, ply)
                 .unwrap_or_else(|| self.terminal(pos, ply));
         }
-        pos.leaf_score(pos.evaluate(), ply, alpha, beta, || self.drawn(pos, ply))
+        let eval = self.eval_cache.get_or(pos.key(), || pos.evaluate());
+        pos.leaf_score(eval, ply, alpha, beta, || self.drawn(pos, ply))
     }
 
     /// A position without moves: the variant says how the game ended.
@@ -950,7 +965,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let in_check = pos.is_check();
         let evasions = in_check && qply < QS_EVASION_PLIES;
         if ply as usize >= MAX_PLY - 4 {
-            return static_eval(pos, ply);
+            return self.static_eval(pos, ply);
         }
         // Outside check, standing pat comes before generating: most quiescence nodes end
         // there, and a position without moves that stands at or above beta (a stalemate) is
@@ -959,7 +974,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let stand = if evasions {
             -INFINITE
         } else {
-            static_eval(pos, ply)
+            self.static_eval(pos, ply)
         };
         if !in_check && stand >= beta {
             return stand;
@@ -979,17 +994,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let mut scores: ArrayVec<i32, MAX_MOVES> = list
-            .iter()
-            .map(|&m| {
-                if pos.is_noisy(m) {
-                    pos.noisy_order(m)
-                } else {
-                    -1_000_000
-                }
-            })
-            .collect();
-        let mut order: ArrayVec<u16, MAX_MOVES> = (0..list.len() as u16).collect();
+        let mut scores = ArrayVec::<i32, MAX_MOVES>::new();
+        scores.extend(list.iter().map(|&m| {
+            if pos.is_noisy(m) {
+                pos.noisy_order(m)
+            } else {
+                -1_000_000
+            }
+        }));
+        let mut order = ArrayVec::<u16, MAX_MOVES>::new();
+        order.extend(0..list.len() as u16);
         self.keys.push(pos.key());
         for i in 0..list.len() {
             pick_next(&mut list, &mut scores, &mut order, i);
@@ -1078,13 +1092,6 @@ fn tt_cutoff(e: TtEntry, depth: i32, ply: i32, alpha: Score, beta: Score) -> Opt
         Bound::Upper => s <= alpha,
     };
     cut.then_some(s)
-}
-
-/// The static evaluation for the side to move `ply` plies from the root, as the search
-/// scores a leaf ([`SearchHooks::leaf_eval`]).
-#[inline]
-fn static_eval<V: Evaluate>(pos: &V, ply: i32) -> Score {
-    pos.leaf_eval(pos.evaluate(), ply)
 }
 
 /// Late-move reduction in plies for the `i`-th move at `depth`.
