@@ -139,6 +139,11 @@ struct Node {
     eval: Score,
     /// The side to move stands better than two plies earlier ([`Worker::improving`]).
     improving: bool,
+    /// The table's move, where it is singular and searched one ply deeper
+    /// ([`Worker::singular_extension`]).
+    singular: Option<u16>,
+    /// The move this node's search leaves out (the singular test's own search).
+    excluded: Option<u16>,
 }
 
 /// Marks a ply without a static evaluation (in check, or a game without forward pruning).
@@ -156,6 +161,12 @@ const FUTILITY_PER_PLY: Score = 110;
 const SEE_DEPTH: i32 = 8;
 const SEE_NOISY_MARGIN: Score = 90;
 const SEE_QUIET_MARGIN: Score = 25;
+/// Singular extensions: from this depth, a table move whose lower bound is at most
+/// `SINGULAR_DEPTH_SLACK` plies shallower, tested at half depth against its score less
+/// `SINGULAR_MARGIN` cp a ply.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_DEPTH_SLACK: i32 = 3;
+const SINGULAR_MARGIN: Score = 2;
 /// Late-move reductions shrink by one ply per this much history (the butterfly history and,
 /// where the game keeps them, the two continuation histories, each spanning ±16 384).
 const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
@@ -188,6 +199,9 @@ pub struct Worker<'a, V: Evaluate> {
     last_best: Option<(V::Move, Score)>,
     progress: Progress,
     eval_cache: EvalCache,
+    /// The move each ply's node leaves out while it tests the table move for singularity
+    /// (an index in its move list).
+    excluded: [Option<u16>; MAX_PLY + 2],
 }
 
 impl<'a, V: Evaluate> Worker<'a, V> {
@@ -216,6 +230,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             aborted: false,
             since_clock: 0,
             evals: [NO_EVAL; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
             moves_to: [NO_CONTEXT; MAX_PLY + 2],
             last_best: None,
             progress: Progress::default(),
@@ -573,8 +588,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
 
         let key = pos.key();
+        let excluded = self.excluded[ply as usize];
         let tt = self.shared.tt.probe(key);
-        if pruning && !pv_node {
+        if pruning && !pv_node && excluded.is_none() {
             if let Some(s) = tt.and_then(|e| tt_cutoff(e, depth, ply, alpha, beta)) {
                 return s;
             }
@@ -589,7 +605,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         };
         self.evals[ply as usize] = eval;
         let improving = self.improving(ply, eval);
-        if forward && !pv_node {
+        if forward && !pv_node && excluded.is_none() {
             if let Some(s) = Self::reverse_futility(depth, eval, improving, beta) {
                 return s;
             }
@@ -604,11 +620,21 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if pruning && in_check {
             depth += 1;
         }
-        if pruning && !pv_node && can_null && !in_check {
+        if pruning && !pv_node && can_null && !in_check && excluded.is_none() {
             if let Some(s) = self.null_move_search(pos, key, depth, ply, eval, beta) {
                 return s;
             }
         }
+        let tt_index = tt.and_then(|e| e.move_index);
+        let singular = match tt {
+            Some(e) if V::FORWARD_PRUNING && pruning && excluded.is_none() => {
+                match self.singular_extension(pos, e, depth, ply, beta) {
+                    Ok(s) => s,
+                    Err(cut) => return cut,
+                }
+            }
+            _ => None,
+        };
         let node = Node {
             key,
             depth,
@@ -618,9 +644,59 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             marked: crumb.as_ref().is_some_and(|c| c.marked),
             eval,
             improving,
+            singular,
+            excluded,
         };
-        let tt_index = tt.and_then(|e| e.move_index);
         self.move_loop(pos, &node, &mut list, tt_index, alpha, beta)
+    }
+
+    /// Singular extensions: where the table's move failed high deep enough, the node is
+    /// searched again at half depth without it, against a bound a little below its score.
+    /// If every other move falls short, the table move is the only good one and is searched
+    /// one ply deeper (`Ok(Some(index))`); if even that bound is at or above beta, several
+    /// moves beat beta and the node is cut (`Err(score)`, the multi-cut).
+    fn singular_extension(
+        &mut self,
+        pos: &V,
+        e: TtEntry,
+        depth: i32,
+        ply: i32,
+        beta: Score,
+    ) -> Result<Option<u16>, Score> {
+        let Some(index) = e.move_index else {
+            return Ok(None);
+        };
+        let score = score_from_tt(e.score, ply);
+        if ply == 0
+            || depth < SINGULAR_DEPTH
+            || e.depth < depth - SINGULAR_DEPTH_SLACK
+            || e.bound == Bound::Upper
+            || score.abs() >= MATE_BOUND
+        {
+            return Ok(None);
+        }
+        let singular_beta = score - SINGULAR_MARGIN * depth;
+        let p = ply as usize;
+        self.excluded[p] = Some(index);
+        let s = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            false,
+        );
+        self.excluded[p] = None;
+        if self.aborted {
+            return Ok(None);
+        }
+        if s < singular_beta {
+            Ok(Some(index))
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else {
+            Ok(None)
+        }
     }
 
     /// Reverse futility pruning: the evaluation, where it stands so far above beta at a low
@@ -707,10 +783,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.keys.push(node.key);
         for i in 0..list.len() {
             pick_next(list, &mut scores, &mut order, i);
+            if node.excluded == Some(order[i]) {
+                continue;
+            }
             let mv = list[i];
             let noisy = pos.is_noisy(mv);
             let prunable = node.eval != NO_EVAL && best > -MATE_BOUND;
-            let Some(score) = self.search_move(pos, node, mv, i, noisy, prunable, alpha, beta)
+            let extension = (node.singular == Some(order[i])) as i32;
+            let Some(score) =
+                self.search_move(pos, node, mv, i, extension, noisy, prunable, alpha, beta)
             else {
                 continue;
             };
@@ -738,6 +819,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
         self.keys.pop();
+        if node.excluded.is_some() {
+            // The singular test: its bound is about the other moves, not the node's to keep.
+            return if best == -INFINITE { alpha } else { best };
+        }
         if all_drawn && best < beta {
             best = V::forced_draw_score(node.ply);
             alpha = best.max(original_alpha + 1);
@@ -776,6 +861,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         node: &Node,
         mv: V::Move,
         i: usize,
+        extension: i32,
         noisy: bool,
         prunable: bool,
         alpha: Score,
@@ -788,7 +874,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.moves_to[node.ply as usize + 1] = hist_index;
         let mut child = pos.clone();
         child.play(mv);
-        let (depth, ply) = (node.depth - 1, node.ply + 1);
+        let (depth, ply) = (node.depth - 1 + extension, node.ply + 1);
         if i == 0 {
             return Some(-self.negamax(&child, depth, ply, -beta, -alpha, true));
         }
