@@ -117,6 +117,8 @@ const QS_EVASION_PLIES: i32 = 2;
 
 /// Delta pruning's allowance for positional gain beyond the material a capture wins.
 const DELTA_MARGIN: Score = 200;
+/// The depth quiescence stores in the table and probes it at: below every full search's.
+const QS_DEPTH: i32 = 0;
 
 struct RootMove<M> {
     mv: M,
@@ -1053,6 +1055,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if ply as usize >= MAX_PLY - 4 {
             return self.static_eval(pos, ply);
         }
+        // Any table entry is at least as deep as quiescence: outside the principal
+        // variation its bound settles the node before anything is evaluated or generated.
+        let key = pos.key();
+        if beta - alpha == 1 {
+            let tt = self.shared.tt.probe(key);
+            if let Some(s) = tt.and_then(|e| tt_cutoff(e, QS_DEPTH, ply, alpha, beta)) {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
         // Outside check, standing pat comes before generating: most quiescence nodes end
         // there, and a position without moves that stands at or above beta (a stalemate) is
         // left to the full search, as every engine does at the horizon. In check, a mate is
@@ -1090,7 +1102,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }));
         let mut order = ArrayVec::<u16, MAX_MOVES>::new();
         order.extend(0..list.len() as u16);
-        self.keys.push(pos.key());
+        self.keys.push(key);
         for i in 0..list.len() {
             pick_next(&mut list, &mut scores, &mut order, i);
             let m = list[i];
@@ -1120,6 +1132,24 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
         self.keys.pop();
+        // The list here holds only the noisy moves, so its indices are not the full
+        // search's: the entry keeps no move (and a full search's move stays).
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                move_index: None,
+                score: score_to_tt(best, ply),
+                depth: QS_DEPTH,
+                bound,
+            },
+        );
         best
     }
 }
