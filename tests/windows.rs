@@ -123,7 +123,13 @@ fn setup() -> Result<Wine, String> {
             .current_dir(ROOT)
             .output(),
     )?;
-    let built = Path::new(ROOT).join(format!("target/{TARGET}/release/zest.exe"));
+    // Where that build went: `CARGO_TARGET_DIR` where it is set (relative to the root, where
+    // cargo ran), else the root's `target/`.
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || Path::new(ROOT).join("target"),
+        |d| Path::new(ROOT).join(d),
+    );
+    let built = target_dir.join(format!("{TARGET}/release/zest.exe"));
 
     let base = Path::new(ROOT).join("target/wine-tests");
     remove_stale_runs(&base);
