@@ -138,6 +138,7 @@ pub fn evaluate_white(pos: &Position) -> Score {
         weights: &WEIGHTS,
         mg: 0,
         eg: 0,
+        cache_pawns: true,
     };
     fide_terms(pos, &mut t);
     t.eg = t.eg * drawish_scale(pos, t.eg) / 64;

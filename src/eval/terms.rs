@@ -75,6 +75,17 @@ pub const COUNT: usize = 423;
 pub trait Terms {
     /// `count` more of `feature` for White (negative: for Black).
     fn add(&mut self, feature: usize, count: i32);
+
+    /// Adds the pawn-structure features of `pawns` (White's, Black's) and returns each side's
+    /// passed pawns ([`pawn_structure`]). The evaluation overrides this with a cache: these
+    /// features depend on the two pawn bitboards alone, which change far less often than the
+    /// position.
+    fn pawn_structure(&mut self, pawns: [u64; 2]) -> [u64; 2]
+    where
+        Self: Sized,
+    {
+        pawn_structure(pawns, self)
+    }
 }
 
 /// 0 (all pieces on) .. 24 (no pieces but kings and pawns).
@@ -94,6 +105,9 @@ pub struct Tapered<'w> {
     pub weights: &'w [[i16; 2]; COUNT],
     pub mg: i32,
     pub eg: i32,
+    /// Take the pawn-structure scores from this thread's cache ([`Terms::pawn_structure`]),
+    /// which holds those of the evaluation's weights ([`super::weights::WEIGHTS`]) only.
+    pub cache_pawns: bool,
 }
 
 impl Tapered<'_> {
@@ -110,6 +124,40 @@ impl Terms for Tapered<'_> {
         self.mg += mg as i32 * count;
         self.eg += eg as i32 * count;
     }
+
+    #[inline]
+    fn pawn_structure(&mut self, pawns: [u64; 2]) -> [u64; 2] {
+        if !self.cache_pawns {
+            return pawn_structure(pawns, self);
+        }
+        let weights = self.weights;
+        let entry = PAWN_CACHE.with_borrow_mut(|cache| {
+            *cache.get_or(pawns, || {
+                let mut t = Tapered {
+                    weights,
+                    mg: 0,
+                    eg: 0,
+                    cache_pawns: false,
+                };
+                let passed = pawn_structure(pawns, &mut t);
+                PawnEntry {
+                    mg: t.mg,
+                    eg: t.eg,
+                    passed,
+                }
+            })
+        });
+        self.mg += entry.mg;
+        self.eg += entry.eg;
+        entry.passed
+    }
+}
+
+thread_local! {
+    /// Each search thread's pawn-structure scores ([`Terms::pawn_structure`]) under the
+    /// evaluation's weights.
+    static PAWN_CACHE: std::cell::RefCell<PawnCache<PawnEntry>> =
+        std::cell::RefCell::new(PawnCache::new());
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -229,7 +277,6 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
                     }
                 }
                 match role {
-                    Role::Pawn => pawn_terms(t, pos, color, sq, our_pawns, their_pawns, sign),
                     Role::Knight | Role::Bishop => {
                         if role == Role::Bishop {
                             let colour = if Bitboard::LIGHT.contains(sq) {
@@ -297,6 +344,11 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
             t.add(BISHOP_PAIR, sign);
         }
     }
+    let pawns = [Color::White, Color::Black].map(pawns_of);
+    let passed = t.pawn_structure(pawns);
+    for (color, passed) in [Color::White, Color::Black].into_iter().zip(passed) {
+        passed_pawn_terms(t, pos, color, passed);
+    }
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let (us, them) = (color as usize, !color as usize);
@@ -360,55 +412,108 @@ fn two_ranks_ahead(color: Color, sq: Square) -> u64 {
         .fold(0, |m, &x| m | (0xffu64 << (8 * x)))
 }
 
-/// Passed, doubled and isolated pawn terms of the pawn on `sq`.
+/// The features of the pawns alone, from `pawns` (White's, Black's): passed pawns by rank,
+/// doubled, defended by a pawn, isolated and backward pawns. Returns each side's passed pawns
+/// (on their 2nd to 7th rank), whose other terms depend on the pieces ([`passed_pawn_terms`]).
+pub fn pawn_structure<T: Terms>(pawns: [u64; 2], t: &mut T) -> [u64; 2] {
+    let mut passed = [0u64; 2];
+    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (ours, theirs) = (pawns[i], pawns[1 - i]);
+        for sq in Bitboard(ours) {
+            let file = file_mask(sq.file());
+            let sides = adjacent_files(sq.file());
+            let bit = Bitboard::from_square(sq).0;
+            if ahead(color, sq, file | sides) & theirs == 0 && ahead(color, sq, file) & ours == 0 {
+                let rank = sq.relative_rank(color) as usize;
+                if (1..=6).contains(&rank) {
+                    t.add(PASSED + rank - 1, sign);
+                    passed[i] |= bit;
+                }
+            }
+            if ahead(color, sq, file) & ours != 0 {
+                t.add(DOUBLED, sign);
+            }
+            if pawn_attacks(!color, bit) & ours != 0 {
+                t.add(SUPPORTED, sign);
+            }
+            if sides & ours == 0 {
+                t.add(ISOLATED, sign);
+            } else if sides & !ahead(color, sq, sides) & ours == 0 {
+                let stop = match color {
+                    Color::White => bit << 8,
+                    Color::Black => bit >> 8,
+                };
+                if stop & pawn_attacks(!color, theirs) != 0 {
+                    t.add(BACKWARD, sign);
+                }
+            }
+        }
+    }
+    passed
+}
+
+/// The terms of `color`'s `passed` pawns that depend on the pieces: a free next square, and
+/// the kings' distances to it.
 #[inline]
-fn pawn_terms<T: Terms>(
-    t: &mut T,
-    pos: &Position,
-    color: Color,
-    sq: Square,
-    ours: u64,
-    theirs: u64,
-    sign: i32,
-) {
-    let file = file_mask(sq.file());
-    let sides = adjacent_files(sq.file());
-    if ahead(color, sq, file | sides) & theirs == 0 && ahead(color, sq, file) & ours == 0 {
-        let rank = sq.relative_rank(color) as usize;
-        if (1..=6).contains(&rank) {
-            t.add(PASSED + rank - 1, sign);
-            let stop = match color {
-                Color::White => Square::new(sq.index() as u8 + 8),
-                Color::Black => Square::new(sq.index() as u8 - 8),
-            };
-            if !pos.board.occupied().contains(stop) {
-                t.add(PASSED_FREE, sign * rank as i32);
-            }
-            let run = rank as i32 - 2;
-            if run > 0 {
-                let dist = |c: Color| pos.board.king_of(c).map_or(0, |k| k.distance(stop) as i32);
-                t.add(PASSED_KINGS, sign * run * (2 * dist(!color) - dist(color)));
-            }
-        }
-    }
-    if ahead(color, sq, file) & ours != 0 {
-        t.add(DOUBLED, sign);
-    }
-    let bit = Bitboard::from_square(sq).0;
-    if pawn_attacks(!color, bit) & ours != 0 {
-        t.add(SUPPORTED, sign);
-    }
-    if sides & ours == 0 {
-        t.add(ISOLATED, sign);
-    } else if sides & !ahead(color, sq, sides) & ours == 0 {
+fn passed_pawn_terms<T: Terms>(t: &mut T, pos: &Position, color: Color, passed: u64) {
+    let sign = if color == Color::White { 1 } else { -1 };
+    for sq in Bitboard(passed) {
+        let rank = sq.relative_rank(color) as i32;
         let stop = match color {
-            Color::White => bit << 8,
-            Color::Black => bit >> 8,
+            Color::White => Square::new(sq.index() as u8 + 8),
+            Color::Black => Square::new(sq.index() as u8 - 8),
         };
-        if stop & pawn_attacks(!color, theirs) != 0 {
-            t.add(BACKWARD, sign);
+        if !pos.board.occupied().contains(stop) {
+            t.add(PASSED_FREE, sign * rank);
+        }
+        let run = rank - 2;
+        if run > 0 {
+            let dist = |c: Color| pos.board.king_of(c).map_or(0, |k| k.distance(stop) as i32);
+            t.add(PASSED_KINGS, sign * run * (2 * dist(!color) - dist(color)));
         }
     }
+}
+
+/// A small cache keyed by the two pawn bitboards (compared whole, so a hit is the same pawn
+/// structure).
+pub struct PawnCache<E> {
+    slots: Box<[([u64; 2], Option<E>)]>,
+}
+
+impl<E: Copy> PawnCache<E> {
+    const SLOTS: usize = 1 << 13;
+
+    pub fn new() -> Self {
+        PawnCache {
+            slots: vec![([0; 2], None); Self::SLOTS].into_boxed_slice(),
+        }
+    }
+
+    /// The entry of `pawns`: the cached one, or `compute()` stored.
+    #[inline]
+    pub fn get_or(&mut self, pawns: [u64; 2], compute: impl FnOnce() -> E) -> &E {
+        let mix = (pawns[0] ^ pawns[1].rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = &mut self.slots[(mix >> 51) as usize & (Self::SLOTS - 1)];
+        if slot.0 != pawns || slot.1.is_none() {
+            *slot = (pawns, Some(compute()));
+        }
+        slot.1.as_ref().expect("filled above")
+    }
+}
+
+impl<E: Copy> Default for PawnCache<E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What the evaluation caches of a pawn structure: its weighted features and passed pawns.
+#[derive(Copy, Clone)]
+struct PawnEntry {
+    mg: i32,
+    eg: i32,
+    passed: [u64; 2],
 }
 
 #[cfg(test)]
@@ -429,6 +534,37 @@ mod tests {
         let mut d = Dense([0; COUNT]);
         fide_terms(pos.position(), &mut d);
         d.0
+    }
+
+    /// The evaluation's weighted sum of `fen`, with or without the pawn cache.
+    fn weighted(fen_text: &str, cache_pawns: bool) -> (i32, i32) {
+        let pos = Chess::from_fen(fen_text).unwrap();
+        let mut t = Tapered {
+            weights: &crate::eval::weights::WEIGHTS,
+            mg: 0,
+            eg: 0,
+            cache_pawns,
+        };
+        fide_terms(pos.position(), &mut t);
+        (t.mg, t.eg)
+    }
+
+    #[test]
+    fn the_pawn_cache_gives_the_uncached_sums() {
+        // Same pawns, different pieces and kings (the passed pawns' free square and king
+        // distances are not cached), then other pawns in the same thread's cache.
+        let fens = [
+            "4k3/2p5/8/3P4/8/8/5PP1/4K3 w - - 0 1",
+            "8/2p5/3k4/3P4/8/8/5PP1/4K3 w - - 0 1",
+            "8/2p5/8/3P4/3k4/8/5PP1/2R1K3 b - - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+            "8/5pk1/6p1/3R4/r6P/6P1/5PK1/8 w - - 0 40",
+        ];
+        for _ in 0..2 {
+            for fen in fens {
+                assert_eq!(weighted(fen, true), weighted(fen, false), "{fen}");
+            }
+        }
     }
 
     #[test]
