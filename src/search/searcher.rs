@@ -830,13 +830,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             alpha = best.max(original_alpha + 1);
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, alpha > original_alpha, beta);
         self.shared.tt.store(
             node.key,
             TtEntry {
@@ -1134,13 +1128,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.keys.pop();
         // The list here holds only the noisy moves, so its indices are not the full
         // search's: the entry keeps no move (and a full search's move stays).
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, best > original_alpha, beta);
         self.shared.tt.store(
             key,
             TtEntry {
@@ -1192,6 +1180,19 @@ fn root_moves<V: Evaluate>(root: &V) -> Vec<RootMove<V::Move>> {
         child.evaluate()
     });
     root_moves
+}
+
+/// The table bound of a node's `best` score: a lower bound where it reached `beta`, exact
+/// where the node `raised` alpha, else an upper bound.
+#[inline]
+fn bound_of(best: Score, raised: bool, beta: Score) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if raised {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 /// The score of a table entry that settles a node with `depth` plies left by itself: as
