@@ -40,7 +40,7 @@ pub fn see_ge(pos: &Position, m: Action, threshold: Score) -> bool {
     let mut res = true;
     loop {
         stm = !stm;
-        all = all & occ;
+        all &= occ;
         let mine = all & b.by_color(stm);
         if mine.is_empty() {
             break;

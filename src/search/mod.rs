@@ -38,7 +38,7 @@ pub struct Searcher {
     threads: usize,
     /// Each thread's [`ThreadState`] between the searches of one game, with the game type
     /// it belongs to (a state is only taken up by a search of the same game).
-    states: Vec<Mutex<Option<(TypeId, Box<dyn Any + Send>)>>>,
+    states: Vec<Mutex<Option<KeptState>>>,
     /// Subtracted from every time budget for GUI and pipe latency.
     pub move_overhead: Duration,
 }
@@ -180,6 +180,9 @@ impl Searcher {
         }
     }
 }
+
+/// A [`ThreadState`] kept between searches, with the type of the game it belongs to.
+type KeptState = (TypeId, Box<dyn Any + Send>);
 
 /// A poisoned lock (a search thread panicked) still holds a usable state.
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
