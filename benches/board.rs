@@ -25,7 +25,7 @@ fn crowded() -> String {
             .chars()
             .filter(|c| c.is_ascii_alphabetic())
             .count();
-        if best.as_ref().map_or(true, |(n, _)| pieces >= *n) {
+        if best.as_ref().is_none_or(|(n, _)| pieces >= *n) {
             best = Some((pieces, f[2].to_string()));
         }
     }
@@ -38,7 +38,10 @@ fn busiest(g: &dyn BoardGame) -> String {
     first
         .options
         .iter()
-        .max_by_key(|o| g.targets(&[o.token.clone()]).map_or(0, |t| t.options.len()))
+        .max_by_key(|o| {
+            g.targets(std::slice::from_ref(&o.token))
+                .map_or(0, |t| t.options.len())
+        })
         .unwrap()
         .token
         .clone()
@@ -57,7 +60,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| g.targets(&[]).unwrap())
         });
         group.bench_function(format!("{name}/after-{piece}"), |b| {
-            b.iter(|| g.targets(&[piece.clone()]).unwrap())
+            b.iter(|| g.targets(std::slice::from_ref(&piece)).unwrap())
         });
     }
     group.finish();

@@ -86,7 +86,6 @@ fn chess_and_960_clicks_equal_shakmaty() {
         ),
     ]
     .into_iter()
-    .map(|(v, f, m)| (v, f, m))
     .collect();
     for (variant, fen, mode) in cases {
         let fens = if variant == "chess" {
@@ -329,10 +328,11 @@ fn ten_thousand_random_and_malformed_requests() {
         let m = rng.pick(&methods);
         let body = rng.pick(&bodies);
         // Searches are never started here with valid limits (that is a legal long request).
-        if path.ends_with("/engine/move") || path.ends_with("/analysis") {
-            if !body.contains("\"depth\":0") && !q.contains('=') {
-                continue;
-            }
+        if (path.ends_with("/engine/move") || path.ends_with("/analysis"))
+            && !body.contains("\"depth\":0")
+            && !q.contains('=')
+        {
+            continue;
         }
         let url = format!("{}{path}{q}", s.url);
         let (code, text) = call(&a, m, &url, (m != "GET").then_some(body));

@@ -498,3 +498,26 @@ fn iterative_deepening_steps_as_the_variant_says() {
     let start = variants::chess::Chess::START_FEN;
     assert_eq!(depths::<variants::chess::Chess>(start, 4), [1, 2, 3, 4]);
 }
+
+/// Each thread keeps its histories between the searches of one game; `clear` (a new game)
+/// forgets them with the table, so that a search after it is the first one again, node for
+/// node.
+#[test]
+fn clear_forgets_what_the_threads_learned() {
+    let pos = variants::chess::Chess::from_fen(
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
+    )
+    .unwrap();
+    let searcher = Searcher::new(1, 16);
+    let first = variant_common::search(&searcher, &pos, &Limits::depth(8)).nodes;
+    let warm = variant_common::search(&searcher, &pos, &Limits::depth(8)).nodes;
+    assert!(
+        warm < first,
+        "a warm search took {warm} nodes, a cold one {first}"
+    );
+    searcher.clear();
+    assert_eq!(
+        variant_common::search(&searcher, &pos, &Limits::depth(8)).nodes,
+        first
+    );
+}

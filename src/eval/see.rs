@@ -40,7 +40,7 @@ pub fn see_ge(pos: &Position, m: Action, threshold: Score) -> bool {
     let mut res = true;
     loop {
         stm = !stm;
-        all = all & occ;
+        all &= occ;
         let mine = all & b.by_color(stm);
         if mine.is_empty() {
             break;
@@ -120,12 +120,9 @@ mod tests {
 
     #[test]
     fn a_king_does_not_take_a_defended_piece() {
-        // Rxd2 Bxd2 Kxd2: nothing attacks d2 any more, the king takes.
-        exchange_is(
-            "4k3/8/8/8/8/2b5/3r4/3RK3 w - - 0 1",
-            "d1d2",
-            500 - 500 + 330,
-        );
+        // Rxd2 Bxd2 Kxd2: nothing attacks d2 any more, the king takes: a rook for a rook,
+        // and the bishop.
+        exchange_is("4k3/8/8/8/8/2b5/3r4/3RK3 w - - 0 1", "d1d2", 330);
         // Rxd1: the g4 bishop guards d1, so Kxd1 is no recapture.
         exchange_is("4k3/8/8/8/6b1/8/3r4/3RK3 b - - 0 1", "d2d1", 500);
     }

@@ -10,10 +10,11 @@ pub mod tt;
 
 use crate::eval::{Evaluate, Score};
 pub use searcher::{Iteration, Line, SearchOptions};
-use searcher::{Shared, Worker};
+use searcher::{Shared, ThreadState, Worker};
+use std::any::{Any, TypeId};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 pub use timeman::{Limits, TimeManager};
 pub use tt::TranspositionTable;
@@ -35,6 +36,9 @@ pub struct Searcher {
     shared: Arc<Shared>,
     pool: rayon::ThreadPool,
     threads: usize,
+    /// Each thread's [`ThreadState`] between the searches of one game, with the game type
+    /// it belongs to (a state is only taken up by a search of the same game).
+    states: Vec<Mutex<Option<KeptState>>>,
     /// Subtracted from every time budget for GUI and pipe latency.
     pub move_overhead: Duration,
 }
@@ -57,6 +61,7 @@ impl Searcher {
                 .build()
                 .expect("thread pool"),
             threads,
+            states: (0..threads).map(|_| Mutex::new(None)).collect(),
             move_overhead: Duration::from_millis(10),
         }
     }
@@ -73,6 +78,23 @@ impl Searcher {
     /// Forgets everything learned (new game).
     pub fn clear(&self) {
         self.shared.tt.clear();
+        for state in &self.states {
+            *lock(state) = None;
+        }
+    }
+
+    /// Thread `id`'s state from the last search, where that searched the same game.
+    fn take_state<V: Evaluate>(&self, id: usize) -> ThreadState<V::Move> {
+        match lock(&self.states[id]).take() {
+            Some((game, state)) if game == TypeId::of::<V>() => state
+                .downcast::<ThreadState<V::Move>>()
+                .map_or_else(|_| ThreadState::default(), |s| *s),
+            _ => ThreadState::default(),
+        }
+    }
+
+    fn keep_state<V: Evaluate>(&self, id: usize, state: ThreadState<V::Move>) {
+        *lock(&self.states[id]) = Some((TypeId::of::<V>(), Box::new(state)));
     }
 
     /// Nodes of the running (or last) search so far; workers add theirs every 1024
@@ -107,15 +129,19 @@ impl Searcher {
             let (main_slot, helper_slots) = results.split_first_mut().expect("one thread");
             for (i, slot) in helper_slots.iter_mut().enumerate() {
                 let time = &time;
+                let state = self.take_state::<V>(i + 1);
                 s.spawn(move |_| {
                     let mut w: Worker<V> =
-                        Worker::new(i + 1, shared, limits, time, options, history);
+                        Worker::new(i + 1, shared, limits, time, options, history, state);
                     *slot = w.iterate(root, &mut |_| {});
+                    self.keep_state::<V>(i + 1, w.into_state());
                 });
             }
-            let mut w: Worker<V> = Worker::new(0, shared, limits, &time, options, history);
+            let state = self.take_state::<V>(0);
+            let mut w: Worker<V> = Worker::new(0, shared, limits, &time, options, history, state);
             *main_slot = w.iterate(root, report);
             shared.stop.store(true, Ordering::Relaxed);
+            self.keep_state::<V>(0, w.into_state());
         });
         // The deepest completed iteration decides (the main thread on ties): a helper runs
         // ahead, and one that completes the last depth first ends a fixed-depth search.
@@ -153,6 +179,14 @@ impl Searcher {
             },
         }
     }
+}
+
+/// A [`ThreadState`] kept between searches, with the type of the game it belongs to.
+type KeptState = (TypeId, Box<dyn Any + Send>);
+
+/// A poisoned lock (a search thread panicked) still holds a usable state.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Stops the search it was taken from (`stop`, `?`, `exit` from a protocol thread).

@@ -42,6 +42,12 @@ impl<M: Copy + PartialEq> OrderingTables<M> {
         }
     }
 
+    /// A new search from another root: the killers belong to the plies of the last one; the
+    /// histories stay.
+    pub fn new_search(&mut self) {
+        self.killers.fill([None; 2]);
+    }
+
     /// A quiet move caused a cut-off at `ply`.
     pub fn reward(&mut self, m: M, hist_index: usize, ply: usize, depth: i32, ctx: Contexts) {
         let k = &mut self.killers[ply];

@@ -173,6 +173,23 @@ const SINGULAR_MARGIN: Score = 2;
 /// where the game keeps them, the two continuation histories, each spanning ±16 384).
 const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
 
+/// What a search thread keeps from one search to the next of the same game (Stockfish keeps
+/// its histories until `ucinewgame` too): the move-ordering histories, which the next search
+/// would otherwise learn again from nothing in its first iterations, and the evaluations.
+pub struct ThreadState<M: Copy> {
+    pub tables: OrderingTables<M>,
+    pub eval_cache: EvalCache,
+}
+
+impl<M: Copy + PartialEq> Default for ThreadState<M> {
+    fn default() -> Self {
+        ThreadState {
+            tables: OrderingTables::new(),
+            eval_cache: EvalCache::new(),
+        }
+    }
+}
+
 /// A search thread's private state.
 pub struct Worker<'a, V: Evaluate> {
     pub id: usize,
@@ -214,9 +231,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         time: &'a TimeManager,
         options: &'a SearchOptions,
         game_keys: &[u64],
+        state: ThreadState<V::Move>,
     ) -> Self {
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_keys);
+        let ThreadState {
+            mut tables,
+            eval_cache,
+        } = state;
+        tables.new_search();
         Worker {
             id,
             shared,
@@ -224,7 +247,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             time,
             options,
             keys,
-            tables: OrderingTables::new(),
+            tables,
             pv: vec![ArrayVec::new(); MAX_PLY + 2],
             nodes: 0,
             unflushed: 0,
@@ -236,7 +259,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             moves_to: [NO_CONTEXT; MAX_PLY + 2],
             last_best: None,
             progress: Progress::default(),
-            eval_cache: EvalCache::new(),
+            eval_cache,
+        }
+    }
+
+    /// What this thread learned, for its next search of the same game.
+    pub fn into_state(self) -> ThreadState<V::Move> {
+        ThreadState {
+            tables: self.tables,
+            eval_cache: self.eval_cache,
         }
     }
 

@@ -154,7 +154,7 @@ impl Clocks {
             _ => (Duration::ZERO, Duration::ZERO, 0),
         };
         Clocks {
-            limit: limit.clone(),
+            limit: *limit,
             base,
             inc,
             period,
@@ -204,7 +204,7 @@ impl Clocks {
                 }
                 self.left[i] = self.left[i].saturating_sub(elapsed) + self.inc;
                 self.moves_made[i] += 1;
-                if self.period > 0 && self.moves_made[i] % self.period == 0 {
+                if self.period > 0 && self.moves_made[i].is_multiple_of(self.period) {
                     self.left[i] += self.base;
                 }
                 true
