@@ -172,6 +172,10 @@ const SINGULAR_MARGIN: Score = 2;
 /// Late-move reductions shrink by one ply per this much history (the butterfly history and,
 /// where the game keeps them, the two continuation histories, each spanning ±16 384).
 const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
+/// History pruning ([`Worker::search_move`]): up to this depth, quiet moves whose history
+/// (butterfly and both continuations, each within ±16 384) is below minus this margin a ply.
+const HISTORY_PRUNING_DEPTH: i32 = 4;
+const HISTORY_PRUNING_MARGIN: i32 = 4000;
 
 /// What a search thread keeps from one search to the next of the same game (Stockfish keeps
 /// its histories until `ucinewgame` too): the move-ordering histories, which the next search
@@ -918,6 +922,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         } else {
             self.tables.history_of(hist_index, self.contexts(node.ply))
         };
+        // History pruning: at a low depth, a quiet move giving no check whose histories
+        // say it has failed again and again is not searched.
+        if prunable
+            && !noisy
+            && node.depth <= HISTORY_PRUNING_DEPTH
+            && history < -HISTORY_PRUNING_MARGIN * node.depth
+            && !child.is_check()
+        {
+            return None;
+        }
         let r = self.reduction(node, mv, i, noisy, &child, history);
         let mut score = -self.negamax(&child, depth - r, ply, -alpha - 1, -alpha, true);
         if score > alpha && r > 0 && !self.aborted {
