@@ -172,6 +172,8 @@ const SINGULAR_MARGIN: Score = 2;
 /// Late-move reductions shrink by one ply per this much history (the butterfly history and,
 /// where the game keeps them, the two continuation histories, each spanning ±16 384).
 const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
+/// Internal iterative reduction from this depth on ([`Worker::negamax`]).
+const IIR_DEPTH: i32 = 4;
 
 /// What a search thread keeps from one search to the next of the same game (Stockfish keeps
 /// its histories until `ucinewgame` too): the move-ordering histories, which the next search
@@ -629,6 +631,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
 
+        // Internal iterative reduction: a node deep enough that no search has left a move
+        // for it in the table is searched a ply shallower (its ordering is a guess, and the
+        // next iteration comes back with the table's move).
+        if pruning
+            && depth >= IIR_DEPTH
+            && excluded.is_none()
+            && tt.and_then(|e| e.move_index).is_none()
+        {
+            depth -= 1;
+        }
         let in_check = pos.is_check();
         let forward = V::FORWARD_PRUNING && pruning && !in_check;
         let eval = if forward {
