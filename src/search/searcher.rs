@@ -631,10 +631,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
 
-        // Internal iterative reduction: a node deep enough that no search has left a move
-        // for it in the table is searched a ply shallower (its ordering is a guess, and the
-        // next iteration comes back with the table's move).
-        if pruning
+        // Internal iterative reduction (the games that trust their evaluation to prune): a
+        // node deep enough that no search has left a move for it in the table is searched a
+        // ply shallower (its ordering is a guess, and the next iteration comes back with the
+        // table's move).
+        if V::FORWARD_PRUNING
+            && pruning
             && depth >= IIR_DEPTH
             && excluded.is_none()
             && tt.and_then(|e| e.move_index).is_none()
