@@ -28,6 +28,14 @@ fn continuation_slot(context: usize, hist_index: usize) -> Option<usize> {
     (context != NO_CONTEXT).then(|| (context % 64) * 4096 + (hist_index & 4095))
 }
 
+/// The history change a quiet move's cut-off (or failure) at `depth` brings: large enough
+/// that shallow nodes, where most cut-offs happen, move the ±16 384 scale within a few
+/// updates, capped so that one deep result does not wipe out what the table knows.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (4 * depth * depth + 160 * depth - 110).clamp(0, 1700)
+}
+
 #[inline]
 fn gravity(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / 16384;
@@ -55,12 +63,12 @@ impl<M: Copy + PartialEq> OrderingTables<M> {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        self.update(hist_index, depth * depth, ctx);
+        self.update(hist_index, history_bonus(depth), ctx);
     }
 
     /// A quiet move was tried before the cut-off move and failed.
     pub fn punish(&mut self, hist_index: usize, depth: i32, ctx: Contexts) {
-        self.update(hist_index, -depth * depth, ctx);
+        self.update(hist_index, -history_bonus(depth), ctx);
     }
 
     fn update(&mut self, hist_index: usize, bonus: i32, ctx: Contexts) {

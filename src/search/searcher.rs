@@ -172,6 +172,12 @@ const SINGULAR_MARGIN: Score = 2;
 /// Late-move reductions shrink by one ply per this much history (the butterfly history and,
 /// where the game keeps them, the two continuation histories, each spanning ±16 384).
 const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
+/// History pruning ([`Worker::search_move`]): up to this depth, quiet moves whose history
+/// (butterfly and both continuations, each within ±16 384) is below minus this margin a ply.
+const HISTORY_PRUNING_DEPTH: i32 = 4;
+const HISTORY_PRUNING_MARGIN: i32 = 4000;
+/// Internal iterative reduction from this depth on ([`Worker::negamax`]).
+const IIR_DEPTH: i32 = 4;
 
 /// What a search thread keeps from one search to the next of the same game (Stockfish keeps
 /// its histories until `ucinewgame` too): the move-ordering histories, which the next search
@@ -629,6 +635,18 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
 
+        // Internal iterative reduction (the games that trust their evaluation to prune): a
+        // node deep enough that no search has left a move for it in the table is searched a
+        // ply shallower (its ordering is a guess, and the next iteration comes back with the
+        // table's move).
+        if V::FORWARD_PRUNING
+            && pruning
+            && depth >= IIR_DEPTH
+            && excluded.is_none()
+            && tt.and_then(|e| e.move_index).is_none()
+        {
+            depth -= 1;
+        }
         let in_check = pos.is_check();
         let forward = V::FORWARD_PRUNING && pruning && !in_check;
         let eval = if forward {
@@ -918,6 +936,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         } else {
             self.tables.history_of(hist_index, self.contexts(node.ply))
         };
+        // History pruning: at a low depth, a quiet move giving no check whose histories
+        // say it has failed again and again is not searched.
+        if prunable
+            && !noisy
+            && node.depth <= HISTORY_PRUNING_DEPTH
+            && history < -HISTORY_PRUNING_MARGIN * node.depth
+            && !child.is_check()
+        {
+            return None;
+        }
         let r = self.reduction(node, mv, i, noisy, &child, history);
         let mut score = -self.negamax(&child, depth - r, ply, -alpha - 1, -alpha, true);
         if score > alpha && r > 0 && !self.aborted {
