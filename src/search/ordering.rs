@@ -28,12 +28,18 @@ fn continuation_slot(context: usize, hist_index: usize) -> Option<usize> {
     (context != NO_CONTEXT).then(|| (context % 64) * 4096 + (hist_index & 4095))
 }
 
-/// The history change a quiet move's cut-off (or failure) at `depth` brings: large enough
-/// that shallow nodes, where most cut-offs happen, move the ±16 384 scale within a few
-/// updates, capped so that one deep result does not wipe out what the table knows.
+/// The history change a quiet move's cut-off (or failure) at `depth` brings, in the games
+/// that prune by their evaluation ([`crate::eval::SearchHooks::FORWARD_PRUNING`], where it
+/// was measured with history pruning): large enough that shallow nodes, where most cut-offs
+/// happen, move the ±16 384 scale within a few updates, capped so that one deep result does
+/// not wipe out what the table knows. The other games keep `depth²`.
 #[inline]
-fn history_bonus(depth: i32) -> i32 {
-    (4 * depth * depth + 160 * depth - 110).clamp(0, 1700)
+pub fn history_bonus(depth: i32, forward_pruning: bool) -> i32 {
+    if forward_pruning {
+        (4 * depth * depth + 160 * depth - 110).clamp(0, 1700)
+    } else {
+        depth * depth
+    }
 }
 
 #[inline]
@@ -56,19 +62,19 @@ impl<M: Copy + PartialEq> OrderingTables<M> {
         self.killers.fill([None; 2]);
     }
 
-    /// A quiet move caused a cut-off at `ply`.
-    pub fn reward(&mut self, m: M, hist_index: usize, ply: usize, depth: i32, ctx: Contexts) {
+    /// A quiet move caused a cut-off at `ply`, worth `bonus` ([`history_bonus`]).
+    pub fn reward(&mut self, m: M, hist_index: usize, ply: usize, bonus: i32, ctx: Contexts) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        self.update(hist_index, history_bonus(depth), ctx);
+        self.update(hist_index, bonus, ctx);
     }
 
     /// A quiet move was tried before the cut-off move and failed.
-    pub fn punish(&mut self, hist_index: usize, depth: i32, ctx: Contexts) {
-        self.update(hist_index, -history_bonus(depth), ctx);
+    pub fn punish(&mut self, hist_index: usize, bonus: i32, ctx: Contexts) {
+        self.update(hist_index, -bonus, ctx);
     }
 
     fn update(&mut self, hist_index: usize, bonus: i32, ctx: Contexts) {

@@ -7,7 +7,7 @@
 
 use super::eval_cache::EvalCache;
 use super::ordering::{
-    is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
+    history_bonus, is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
 };
 use super::timeman::{Limits, Progress, TimeManager};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
@@ -1022,15 +1022,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// quiet moves tried before it lose some.
     fn reward_quiet(&mut self, pos: &V, mv: V::Move, node: &Node, quiets_tried: &[usize]) {
         let ctx = self.contexts(node.ply);
-        self.tables.reward(
-            mv,
-            pos.history_index(mv),
-            node.ply as usize,
-            node.depth,
-            ctx,
-        );
+        let bonus = history_bonus(node.depth, V::FORWARD_PRUNING);
+        self.tables
+            .reward(mv, pos.history_index(mv), node.ply as usize, bonus, ctx);
         for &q in quiets_tried {
-            self.tables.punish(q, node.depth, ctx);
+            self.tables.punish(q, bonus, ctx);
         }
     }
 
