@@ -451,6 +451,28 @@ fn tune_fits_weights_to_games() {
         zest::eval::terms::COUNT,
         "{out}"
     );
+    // `--from-landed` starts from the evaluation's own weights: with no epoch, it writes
+    // back exactly the rows of `src/eval/weights.rs`.
+    let (code, out, err) = zest(&[
+        "tune",
+        "tests/data/tune-sample.state.jsonl",
+        "--epochs",
+        "0",
+        "--from-landed",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows = |text: &str| -> Vec<String> {
+        let table = text.split("= [").nth(1).expect("a weights table");
+        table
+            .split(['[', ']'])
+            .map(str::trim)
+            .filter(|p| p.contains(',') && !p.starts_with(','))
+            .map(str::to_string)
+            .collect()
+    };
+    let landed = std::fs::read_to_string("src/eval/weights.rs").unwrap();
+    assert_eq!(rows(&out).len(), zest::eval::terms::COUNT);
+    assert_eq!(rows(&out), rows(&landed));
     // Nothing usable: a clear error, no weights.
     let (code, out, err) = zest(&["tune", "Cargo.toml"]);
     assert_eq!(code, 2);

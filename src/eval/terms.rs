@@ -14,7 +14,9 @@
 //! whose next square is free, and the two kings' distances to it; knights and bishops on
 //! outposts; a king on a file without its own pawn; pawns defended by pawns, and backward
 //! ones; rooks on the 7th rank; own pawns on a bishop's colour; squares a piece could check
-//! the enemy king from safely.
+//! the enemy king from safely; and on top of the linear mobility, a value for each number
+//! of squares a knight, bishop, rook or queen reaches (a piece with two squares is far worse
+//! off than two-sevenths of one with seven).
 
 use crate::core::attacks;
 use crate::core::{Bitboard, Color, Position, Role, Square};
@@ -68,8 +70,15 @@ pub const BISHOP_PAWNS: usize = 418;
 /// Squares from which a knight, bishop, rook or queen could give check next move that the
 /// enemy does not attack (in that order).
 pub const SAFE_CHECK: usize = 419;
+/// A knight, bishop, rook or queen reaching exactly `n` of the squares mobility counts:
+/// `MOBILITY_TABLE[role index - 1] + n`, `n` capped at [`MOBILITY_MAX`].
+pub const MOBILITY_TABLE: [usize; 4] = [423, 432, 444, 457];
+/// The largest count of each table (knight, bishop, rook, queen): the counts above it are
+/// rare in games (a bishop reaching 12 safe squares, a queen 17), too rare to be fitted
+/// apart, so they share the last entry.
+pub const MOBILITY_MAX: [u32; 4] = [8, 11, 12, 16];
 /// Number of features.
-pub const COUNT: usize = 423;
+pub const COUNT: usize = 474;
 
 /// Where the counts go.
 pub trait Terms {
@@ -268,7 +277,12 @@ pub fn fide_terms<T: Terms>(pos: &Position, t: &mut T) {
                     _ => {}
                 }
                 if reach != 0 && role != Role::King {
-                    t.add(MOBILITY + r - 1, sign * (reach & safe).count_ones() as i32);
+                    let mobility = (reach & safe).count_ones();
+                    t.add(MOBILITY + r - 1, sign * mobility as i32);
+                    t.add(
+                        MOBILITY_TABLE[r - 1] + mobility.min(MOBILITY_MAX[r - 1]) as usize,
+                        sign,
+                    );
                     let zone = (reach & enemy_king_zone).count_ones() as i32;
                     if zone != 0 {
                         t.add(KING_ATTACK + r - 1, sign * zone);
@@ -610,6 +624,14 @@ mod tests {
         // A black pawn on c3 guards d2 (and b2): one square less is safe.
         let c = counts("4k3/8/8/8/8/2p5/8/3QK3 w - - 0 1");
         assert_eq!(c[MOBILITY + 3], 16);
+        assert_eq!(c[MOBILITY_TABLE[3] + 16], 1);
+        // A cornered knight with one safe square (b3; c2 holds its own pawn), against a
+        // centralised one with all eight: one of each count, for their sides.
+        let c = counts("4k3/8/8/3n4/8/8/2P5/N3K3 w - - 0 1");
+        assert_eq!(
+            (c[MOBILITY_TABLE[0] + 1], c[MOBILITY_TABLE[0] + 8]),
+            (1, -1)
+        );
     }
 
     #[test]

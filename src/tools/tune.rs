@@ -51,6 +51,10 @@ pub struct TuneArgs {
     /// bias.
     #[arg(long, default_value_t = 1.0)]
     pub lambda: f64,
+    /// Start from the weights the evaluation uses now (`eval/weights.rs`) rather than the
+    /// hand-set ones: with `--epochs 0`, their loss on these games.
+    #[arg(long)]
+    pub from_landed: bool,
 }
 
 /// One position: its features (White minus Black counts), its phase, the result for White
@@ -294,10 +298,12 @@ pub fn main(args: TuneArgs) -> Result<(), String> {
         train.len(),
         test.len()
     );
-    let mut w: Vec<[f64; 2]> = initial_weights()
-        .iter()
-        .map(|&[a, b]| [a as f64, b as f64])
-        .collect();
+    let start = if args.from_landed {
+        crate::eval::weights::WEIGHTS
+    } else {
+        initial_weights()
+    };
+    let mut w: Vec<[f64; 2]> = start.iter().map(|&[a, b]| [a as f64, b as f64]).collect();
     let k = fit_k(&train, &w);
     eprintln!(
         "K {k:.3}: loss {:.6} (held out {:.6})",
@@ -375,7 +381,12 @@ pub fn main(args: TuneArgs) -> Result<(), String> {
         w
     };
     let origin = if args.epochs == 0 {
-        "The hand-set starting weights (`fide::initial_weights`), not fitted.".to_string()
+        let from = if args.from_landed {
+            "The weights this file held"
+        } else {
+            "The hand-set starting weights (`fide::initial_weights`)"
+        };
+        format!("{from}, not fitted.")
     } else {
         format!(
             "Fitted on {} positions of {} games of zest's own, K = {k:.3}.",
