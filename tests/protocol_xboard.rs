@@ -117,7 +117,13 @@ fn engine_game(
         z.send("new");
         z.send(&format!("variant {}", xb_name(variant)));
         z.send("force");
-        z.send("sd 3");
+        // Palindromic's third ply costs over a second a move (a 92-ply game took two
+        // minutes), its second 40 ms: the game, not the search, is under test.
+        z.send(if variant == "palindromic" {
+            "sd 2"
+        } else {
+            "sd 3"
+        });
         // 2 s: about what `st 5` gave before `st` was spent to its end (issue 30 item 3).
         z.send("st 2");
         for s in setup {

@@ -407,7 +407,9 @@ fn zest_exe_tournament_of_zest_exe() {
         "--rounds",
         "1",
     ])
-    .args(["--max-moves", "60"])
+    // CECP's `st` is whole seconds, so the XBoard side thinks 1 s a move: 20 moves a game
+    // keep the test to under a minute (60 took two).
+    .args(["--max-moves", "20"])
     .args(["--seed", "2", "--quiet", "--openings", "random:plies=4"])
     .args(["--pgn-out", "games.pgn", "--state-out", "games.jsonl"])
     .current_dir(&dir);

@@ -29,7 +29,7 @@ import chess
 
 ZEST = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-BASE_MS, INC_MS, MAX_PLIES = 2000, 20, 120
+BASE_MS, INC_MS, MAX_PLIES = 1000, 20, 120
 OVERRUNS = []
 
 
