@@ -418,6 +418,26 @@ fn tournament_configuration_errors() {
     );
     assert!(err.contains("relative paths are read from"), "{err}");
     assert!(!dir.join("tournament.pgn").exists() && !dir.join("tournament.json").exists());
+    // CECP's st is whole seconds: half a second a move reaches an XBoard engine as `st 1`,
+    // which the runner says before it starts the engines; whole seconds raise no warning.
+    std::fs::write(
+        dir.join("engines.toml"),
+        format!(
+            "[[engine]]\nname = \"zest\"\ncmd = \"{}\"\nargs = [\"uci\"]\n\
+             [[engine]]\nname = \"xb\"\ncmd = \"./engines/gone\"\nprotocol = \"xboard\"\n",
+            env!("CARGO_BIN_EXE_zest")
+        ),
+    )
+    .unwrap();
+    let (code, err) = run(&["--st", "0.5", "--quiet"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("engine 'xb' speaks XBoard, whose st takes whole seconds: it gets st 1 where UCI engines get 0.5 s a move"),
+        "{err}"
+    );
+    let (_, err) = run(&["--st", "2", "--quiet"]);
+    assert!(!err.contains("whole seconds"), "{err}");
+    assert!(err.contains("engine 'xb' cannot start"), "{err}");
 }
 
 /// `zest tune` fits weights to games: the loss on the games it learns from falls, and what it

@@ -355,23 +355,28 @@ impl Config {
         })
     }
 
+    /// Warns where an XBoard engine's time per move will differ from a UCI engine's: CECP's
+    /// `st` takes whole seconds (XBoard, cutechess and most engines read an integer), so an
+    /// XBoard engine is sent `st` rounded down, at least 1.
+    pub fn warn_about_limits(&self) {
+        let (Ok(players), Ok(Limit::MoveTime(t))) = (self.players(), self.limit()) else {
+            return;
+        };
+        let xboard = players.iter().find(|e| e.protocol == Protocol::Xboard);
+        if let Some(e) = xboard.filter(|_| t.subsec_nanos() != 0) {
+            log::warn!(
+                "engine '{}' speaks XBoard, whose st takes whole seconds: it gets st {} \
+                 where UCI engines get {} s a move",
+                e.name,
+                t.as_secs().max(1),
+                t.as_secs_f64()
+            );
+        }
+    }
+
     /// Checks everything that can be checked before engines start.
     pub fn validate(&self) -> Result<(), ConfigError> {
         let players = self.players()?;
-        if let Limit::MoveTime(t) = self.limit()? {
-            // CECP's `st` takes whole seconds (XBoard, cutechess and most engines read an
-            // integer), so an XBoard engine is sent `st` rounded down, at least 1.
-            let xboard = players.iter().find(|e| e.protocol == Protocol::Xboard);
-            if let Some(e) = xboard.filter(|_| t.subsec_nanos() != 0) {
-                log::warn!(
-                    "engine '{}' speaks XBoard, whose st takes whole seconds: it gets st {} \
-                     where UCI engines get {} s a move",
-                    e.name,
-                    t.as_secs().max(1),
-                    t.as_secs_f64()
-                );
-            }
-        }
         if let Limit::Nodes(_) = self.limit()? {
             if let Some(e) = players.iter().find(|e| e.protocol == Protocol::Xboard) {
                 return Err(ConfigError::Invalid(format!(

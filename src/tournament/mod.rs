@@ -107,6 +107,7 @@ pub fn process_cpu_seconds() -> f64 {
 /// Runs the tournament `cfg` describes.
 pub fn run(cfg: &Config, opts: &RunOptions) -> Result<RunReport, TournamentError> {
     cfg.validate()?;
+    cfg.warn_about_limits();
     crate::registry::dispatch(&cfg.tournament.variant, Typed { cfg, opts })
         .map_err(|e| TournamentError::Other(e.to_string()))?
 }
