@@ -401,15 +401,14 @@ fn tournament_configuration_errors() {
         err.contains("no engines.toml in the current directory"),
         "{err}"
     );
-    std::fs::write(
-        dir.join("engines.toml"),
-        format!(
-            "[[engine]]\nname = \"zest\"\ncmd = \"{}\"\nargs = [\"uci\"]\n\
-             [[engine]]\nname = \"gone\"\ncmd = \"./engines/gone\"\n",
-            env!("CARGO_BIN_EXE_zest")
-        ),
-    )
-    .unwrap();
+    // zest over UCI, then `second`, an engine table whose binary does not exist.
+    let engines = |second: &str| {
+        let zest = env!("CARGO_BIN_EXE_zest");
+        let toml =
+            format!("[[engine]]\nname = \"zest\"\ncmd = \"{zest}\"\nargs = [\"uci\"]\n{second}");
+        std::fs::write(dir.join("engines.toml"), toml).unwrap();
+    };
+    engines("[[engine]]\nname = \"gone\"\ncmd = \"./engines/gone\"\n");
     let (code, err) = run(&["--depth", "1", "--quiet"]);
     assert_eq!(code, Some(2));
     assert!(
@@ -420,15 +419,7 @@ fn tournament_configuration_errors() {
     assert!(!dir.join("tournament.pgn").exists() && !dir.join("tournament.json").exists());
     // CECP's st is whole seconds: half a second a move reaches an XBoard engine as `st 1`,
     // which the runner says before it starts the engines; whole seconds raise no warning.
-    std::fs::write(
-        dir.join("engines.toml"),
-        format!(
-            "[[engine]]\nname = \"zest\"\ncmd = \"{}\"\nargs = [\"uci\"]\n\
-             [[engine]]\nname = \"xb\"\ncmd = \"./engines/gone\"\nprotocol = \"xboard\"\n",
-            env!("CARGO_BIN_EXE_zest")
-        ),
-    )
-    .unwrap();
+    engines("[[engine]]\nname = \"xb\"\ncmd = \"./engines/gone\"\nprotocol = \"xboard\"\n");
     let (code, err) = run(&["--st", "0.5", "--quiet"]);
     assert_eq!(code, Some(2));
     assert!(
