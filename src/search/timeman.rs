@@ -120,7 +120,7 @@ impl TimeManager {
 }
 
 /// Share of the (scaled) soft limit past which no new iteration starts.
-const START_FRACTION: f64 = 0.6;
+const START_FRACTION: f64 = 0.8;
 
 /// What iterative deepening has seen so far, for the [`TimeManager`]'s stopping rule.
 #[derive(Clone, Copy, Debug, Default)]
@@ -175,21 +175,21 @@ mod tests {
     #[test]
     fn an_unstable_best_move_earns_more_time() {
         let tm = TimeManager {
-            start: Instant::now() - Duration::from_millis(500),
+            start: Instant::now() - Duration::from_millis(600),
             soft: Some(Duration::from_millis(1000)),
             hard: Some(Duration::from_millis(4000)),
         };
         let mut p = Progress::default();
-        // The best move just changed: 1.6 × 0.6 of the soft limit, 960 ms, is not reached.
+        // The best move just changed: 1.6 × 0.8 of the soft limit, 1 280 ms, is not reached.
         p.update(false, 20, 20);
         assert!(tm.may_start_iteration(&p));
-        // The same move four iterations running: 0.7 × 0.6, 420 ms, is past.
+        // The same move four iterations running: 0.7 × 0.8, 560 ms, is past.
         for _ in 0..4 {
             p.update(true, 20, 20);
         }
         assert_eq!(p.stable_iterations, 4);
         assert!(!tm.may_start_iteration(&p));
-        // ... unless the score falls: 100 cp down scales by 1.4 (588 ms).
+        // ... unless the score falls: 100 cp down scales by 1.4 (784 ms).
         p.update(true, 20, -80);
         assert_eq!(p.score_drop, 100);
         assert!(tm.may_start_iteration(&p));
