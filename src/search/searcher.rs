@@ -418,8 +418,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 }
                 root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
             }
-            if self.aborted && last.is_some() {
-                break;
+            if self.aborted {
+                if let Some(done) = last.as_mut().filter(|_| multipv == 1) {
+                    adopt_stopped_best(done, &root_moves[0]);
+                }
+                if last.is_some() {
+                    break;
+                }
             }
             let it = self.iteration_result(&mut root_moves, multipv, depth);
             if self.id == 0 {
@@ -1206,6 +1211,23 @@ fn skip_iteration(id: usize, iteration: i32) -> bool {
     ((iteration + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
+/// A stopped iteration's first move where it is not the last completed iteration's best:
+/// it was moved first only by beating that move's bound at the deeper depth, so it is the
+/// better guess (Stockfish plays it too). The completed depth stays the iteration's, which
+/// is what Lazy SMP's choice of thread compares.
+fn adopt_stopped_best<M: Copy + PartialEq>(done: &mut Iteration<M>, first: &RootMove<M>) {
+    let Some(line) = done.lines.first_mut() else {
+        return;
+    };
+    if line.pv.first() == Some(&first.mv) || first.score == -INFINITE {
+        return;
+    }
+    line.score = first.score;
+    line.pv.clear();
+    line.pv.push(first.mv);
+    line.pv.extend(first.pv.iter().copied());
+}
+
 /// The root's moves, best static evaluation first, so that a search stopped inside its
 /// first iteration has looked at the likely best moves, and a game whose leaf score skips
 /// costly terms outside the window ([`SearchHooks::leaf_score`]) finds a high alpha early.
@@ -1275,7 +1297,47 @@ fn lmr(depth: i32, i: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::Breadcrumbs;
+    use super::*;
+
+    fn root_move(mv: u8, score: Score, pv: &[u8]) -> RootMove<u8> {
+        RootMove {
+            mv,
+            index: 0,
+            score,
+            pv: pv.iter().copied().collect(),
+        }
+    }
+
+    #[test]
+    fn a_stopped_iteration_keeps_a_move_that_beat_the_last_best() {
+        let done = || Iteration {
+            depth: 7,
+            seldepth: 12,
+            nodes: 1000,
+            lines: vec![Line {
+                score: 30,
+                pv: vec![1, 2, 3],
+            }],
+        };
+        // The last best move again first: the completed line stands.
+        let mut it = done();
+        adopt_stopped_best(&mut it, &root_move(1, 45, &[9]));
+        assert_eq!(it.lines[0].pv, vec![1, 2, 3]);
+        assert_eq!(it.lines[0].score, 30);
+        // Another move first: it beat the last best at depth 8, its line is played.
+        let mut it = done();
+        adopt_stopped_best(&mut it, &root_move(4, 52, &[5, 6]));
+        assert_eq!(it.lines[0].pv, vec![4, 5, 6]);
+        assert_eq!(it.lines[0].score, 52);
+        assert_eq!(
+            it.depth, 7,
+            "the completed depth is what threads are compared by"
+        );
+        // A move never scored (the stop came before any) changes nothing.
+        let mut it = done();
+        adopt_stopped_best(&mut it, &root_move(4, -INFINITE, &[]));
+        assert_eq!(it.lines[0].pv, vec![1, 2, 3]);
+    }
 
     #[test]
     fn breadcrumbs_mark_a_node_for_other_threads_until_it_is_left() {
