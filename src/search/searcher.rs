@@ -166,7 +166,7 @@ const SEE_QUIET_MARGIN: Score = 25;
 /// Singular extensions: from this depth, a table move whose lower bound is at most
 /// `SINGULAR_DEPTH_SLACK` plies shallower, tested at half depth against its score less
 /// `SINGULAR_MARGIN` cp a ply.
-const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_DEPTH: i32 = 6;
 const SINGULAR_DEPTH_SLACK: i32 = 3;
 const SINGULAR_MARGIN: Score = 2;
 /// Late-move reductions shrink by one ply per this much history (the butterfly history and,
