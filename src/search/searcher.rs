@@ -179,6 +179,9 @@ const HISTORY_PRUNING_MARGIN: i32 = 4000;
 /// Internal iterative reduction from this depth on ([`Worker::negamax`]).
 const IIR_DEPTH: i32 = 4;
 
+/// Late-move pruning: the deepest non-PV node it applies to.
+const LMP_DEPTH: i32 = 4;
+
 /// What a search thread keeps from one search to the next of the same game (Stockfish keeps
 /// its histories until `ucinewgame` too): the move-ordering histories, which the next search
 /// would otherwise learn again from nothing in its first iterations, and the evaluations.
@@ -846,9 +849,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let noisy = pos.is_noisy(mv);
             let prunable = node.eval != NO_EVAL && best > -MATE_BOUND;
             let extension = (node.singular == Some(order[i])) as i32;
-            let Some(score) =
-                self.search_move(pos, node, mv, i, extension, noisy, prunable, alpha, beta)
-            else {
+            let late = prunable && !node.pv_node && late_move(node, quiets_tried.len());
+            let Some(score) = self.search_move(
+                pos, node, mv, i, extension, noisy, prunable, late, alpha, beta,
+            ) else {
                 continue;
             };
             if self.aborted {
@@ -914,6 +918,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         extension: i32,
         noisy: bool,
         prunable: bool,
+        late: bool,
         alpha: Score,
         beta: Score,
     ) -> Option<Score> {
@@ -927,6 +932,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let (depth, ply) = (node.depth - 1 + extension, node.ply + 1);
         if i == 0 {
             return Some(-self.negamax(&child, depth, ply, -beta, -alpha, true));
+        }
+        // Late-move pruning: enough quiet moves of a shallow non-PV node have failed that
+        // a later quiet one giving no check is not searched.
+        if late && !noisy && !child.is_check() {
+            return None;
         }
         if prunable
             && !noisy
@@ -1290,6 +1300,14 @@ fn tt_cutoff(e: TtEntry, depth: i32, ply: i32, alpha: Score, beta: Score) -> Opt
 
 /// Late-move reduction in plies for the `i`-th move at `depth`.
 #[inline]
+/// Whether `node` has searched enough quiet moves (`quiets`) for the next quiet ones to be
+/// pruned ([`LMP_DEPTH`]): `3 + d²`, half of it where the position is not improving.
+fn late_move(node: &Node, quiets: usize) -> bool {
+    let d = node.depth;
+    let limit = (3 + d * d) / (2 - node.improving as i32);
+    d <= LMP_DEPTH && quiets as i32 >= limit
+}
+
 fn lmr(depth: i32, i: usize) -> i32 {
     let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
     r as i32
