@@ -16,9 +16,9 @@ pub trait SearchHooks: Variant {
     const CLOCK_CHECK_NODES: u32 = 1024;
 
     /// Whether the static evaluation judges a quiet position well enough to prune by it
-    /// (reverse futility, futility, late-move, history and static-exchange pruning, and the singular test's
-    /// lowered bound). Off by default: the two-action games'
-    /// evaluations miss too much that one more action changes.
+    /// (reverse futility, futility, late-move, history and static-exchange pruning, and the
+    /// singular test's lowered bound). Off by default: the two-action games' evaluations miss
+    /// too much that one more action changes.
     const FORWARD_PRUNING: bool = false;
 
     /// Whether quiet moves are ordered (and reduced) by continuation histories too, keyed
