@@ -138,7 +138,8 @@ fn engine_game(
     }
     let mut last: Option<String> = None;
     let mut plies = 0;
-    while plies < max_plies && game.outcome().is_none() {
+    let mut ended = None;
+    while plies < max_plies && ended.is_none() {
         let side = if game.turn() == zest::core::Color::White {
             0
         } else {
@@ -170,9 +171,12 @@ fn engine_game(
                 game.fen()
             )
         });
-        if let Some(o) = game.outcome() {
+        // The game's end, or in chess the draw (50 moves, threefold repetition) zest's move
+        // lets it claim: either way zest says so and the game is over, as in xboard.
+        if let Some(o) = game.outcome().or_else(|| game.claimable_draw()) {
             let claim = z.until(T, |l| l.contains('{'));
             assert_eq!(claim.last().unwrap(), &o.to_string(), "{variant}: claim");
+            ended = Some(o.to_string());
         }
         z.send("force");
         // The other engine gets the move before its `go` (next turn).
@@ -186,7 +190,7 @@ fn engine_game(
             .all(|l| !l.starts_with("Error") && !l.starts_with("Illegal")));
         z.send("quit");
     }
-    (plies, game.outcome().map(|o| o.to_string()))
+    (plies, ended)
 }
 
 #[test]
