@@ -938,13 +938,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if late && !noisy && !child.is_check() {
             return None;
         }
-        if prunable
-            && !noisy
-            && node.depth <= FUTILITY_DEPTH
-            && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * node.depth <= alpha
-            && !child.is_check()
-        {
-            return None;
+        // Futility by the depth the move would be searched to once reduced: a late move's
+        // margin is that of the shallower search it gets.
+        if prunable && !noisy && node.depth <= FUTILITY_DEPTH + 3 {
+            let futility_depth = (node.depth - lmr(node.depth, i)).max(1);
+            if futility_depth <= FUTILITY_DEPTH
+                && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * futility_depth <= alpha
+                && !child.is_check()
+            {
+                return None;
+            }
         }
         let history = if noisy {
             0
