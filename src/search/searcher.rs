@@ -939,7 +939,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return None;
         }
         // Futility by the depth the move would be searched to once reduced: a late move's
-        // margin is that of the shallower search it gets.
+        // margin is that of the shallower search it gets (nodes more than 3 plies past
+        // `FUTILITY_DEPTH` are not tried: their reductions seldom bring a move within it).
         if prunable && !noisy && node.depth <= FUTILITY_DEPTH + 3 {
             let futility_depth = (node.depth - lmr(node.depth, i)).max(1);
             if futility_depth <= FUTILITY_DEPTH
@@ -1301,16 +1302,17 @@ fn tt_cutoff(e: TtEntry, depth: i32, ply: i32, alpha: Score, beta: Score) -> Opt
     cut.then_some(s)
 }
 
-/// Late-move reduction in plies for the `i`-th move at `depth`.
-#[inline]
 /// Whether `node` has searched enough quiet moves (`quiets`) for the next quiet ones to be
 /// pruned ([`LMP_DEPTH`]): `3 + d²`, half of it where the position is not improving.
+#[inline]
 fn late_move(node: &Node, quiets: usize) -> bool {
     let d = node.depth;
     let limit = (3 + d * d) / (2 - node.improving as i32);
     d <= LMP_DEPTH && quiets as i32 >= limit
 }
 
+/// Late-move reduction in plies for the `i`-th move at `depth`.
+#[inline]
 fn lmr(depth: i32, i: usize) -> i32 {
     let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
     r as i32
