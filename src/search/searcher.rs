@@ -922,7 +922,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         alpha: Score,
         beta: Score,
     ) -> Option<Score> {
-        if i > 0 && prunable && self.see_prunable(pos, node, mv, noisy) {
+        if i > 0 && prunable && self.see_prunable(pos, node, mv, i, noisy) {
             return None;
         }
         let hist_index = pos.history_index(mv);
@@ -978,14 +978,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// Static-exchange pruning: at a low depth, outside check and once a move has kept the
     /// node from being mated, a move that loses more material than the depth can recover.
-    fn see_prunable(&self, pos: &V, node: &Node, mv: V::Move, noisy: bool) -> bool {
+    fn see_prunable(&self, pos: &V, node: &Node, mv: V::Move, i: usize, noisy: bool) -> bool {
         if node.depth > SEE_DEPTH {
             return false;
         }
+        // A late quiet move is judged by the depth its reduction leaves, as futility is.
         let threshold = if noisy {
             -SEE_NOISY_MARGIN * node.depth
         } else {
-            -SEE_QUIET_MARGIN * node.depth * node.depth
+            let d = (node.depth - lmr(node.depth, i)).max(1);
+            -SEE_QUIET_MARGIN * d * d
         };
         pos.see_ge(mv, threshold) == Some(false)
     }
