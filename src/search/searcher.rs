@@ -159,7 +159,8 @@ const FUTILITY_DEPTH: i32 = 6;
 const FUTILITY_BASE: Score = 100;
 const FUTILITY_PER_PLY: Score = 110;
 /// Static-exchange pruning at depth up to this: a capture losing more than
-/// `SEE_NOISY_MARGIN * depth`, a quiet move losing more than `SEE_QUIET_MARGIN * depth²`.
+/// `SEE_NOISY_MARGIN * depth`, a quiet move losing more than `SEE_QUIET_MARGIN * d²`, `d` the
+/// depth its late-move reduction leaves.
 const SEE_DEPTH: i32 = 8;
 const SEE_NOISY_MARGIN: Score = 90;
 const SEE_QUIET_MARGIN: Score = 25;
