@@ -994,7 +994,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     /// Late-move reduction, in plies, of `mv`, the `i`-th move of `node`, leading to
-    /// `child`: quiet moves ordered late, outside check, that neither check nor are killers.
+    /// `child`: quiet moves ordered late, outside check, that give no check (killers less).
     #[allow(clippy::too_many_arguments)]
     fn reduction(
         &self,
@@ -1010,12 +1010,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             && i >= 3
             && !noisy
             && !node.in_check
-            && !child.is_check()
-            && !is_killer(&self.tables, node.ply as usize, mv))
+            && !child.is_check())
         {
             return 0;
         }
         let mut r = lmr(node.depth, i);
+        // A killer refuted a sibling: reduced, but a ply less than other quiet moves.
+        if is_killer(&self.tables, node.ply as usize, mv) {
+            r -= 1;
+        }
         if node.pv_node {
             r -= 1;
         }
