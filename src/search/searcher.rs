@@ -923,7 +923,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         alpha: Score,
         beta: Score,
     ) -> Option<Score> {
-        if i > 0 && prunable && self.see_prunable(pos, node, mv, i, noisy) {
+        // The depth a late quiet move would be searched to once reduced (Stockfish's
+        // `lmrDepth`): static-exchange and futility pruning judge the move by it. Nodes more
+        // than 3 plies past `FUTILITY_DEPTH` (and `SEE_DEPTH`) skip the logarithms: neither
+        // rule reaches them.
+        let lmr_depth = (i > 0 && prunable && !noisy && node.depth <= FUTILITY_DEPTH + 3)
+            .then(|| (node.depth - lmr(node.depth, i)).max(1));
+        if i > 0 && prunable && self.see_prunable(pos, node, mv, noisy, lmr_depth) {
             return None;
         }
         let hist_index = pos.history_index(mv);
@@ -939,17 +945,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if late && !noisy && !child.is_check() {
             return None;
         }
-        // Futility by the depth the move would be searched to once reduced: a late move's
-        // margin is that of the shallower search it gets (nodes more than 3 plies past
-        // `FUTILITY_DEPTH` are not tried: their reductions seldom bring a move within it).
-        if prunable && !noisy && node.depth <= FUTILITY_DEPTH + 3 {
-            let futility_depth = (node.depth - lmr(node.depth, i)).max(1);
-            if futility_depth <= FUTILITY_DEPTH
-                && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * futility_depth <= alpha
-                && !child.is_check()
-            {
-                return None;
-            }
+        // Futility by the reduced depth: a late move's margin is that of the shallower search
+        // it gets.
+        if lmr_depth.is_some_and(|d| {
+            d <= FUTILITY_DEPTH && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * d <= alpha
+        }) && !child.is_check()
+        {
+            return None;
         }
         let history = if noisy {
             0
@@ -979,15 +981,22 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// Static-exchange pruning: at a low depth, outside check and once a move has kept the
     /// node from being mated, a move that loses more material than the depth can recover.
-    fn see_prunable(&self, pos: &V, node: &Node, mv: V::Move, i: usize, noisy: bool) -> bool {
+    /// A quiet move is judged by `lmr_depth`, the depth its reduction leaves.
+    fn see_prunable(
+        &self,
+        pos: &V,
+        node: &Node,
+        mv: V::Move,
+        noisy: bool,
+        lmr_depth: Option<i32>,
+    ) -> bool {
         if node.depth > SEE_DEPTH {
             return false;
         }
-        // A late quiet move is judged by the depth its reduction leaves, as futility is.
         let threshold = if noisy {
             -SEE_NOISY_MARGIN * node.depth
         } else {
-            let d = (node.depth - lmr(node.depth, i)).max(1);
+            let d = lmr_depth.unwrap_or(node.depth);
             -SEE_QUIET_MARGIN * d * d
         };
         pos.see_ge(mv, threshold) == Some(false)
@@ -1005,12 +1014,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         child: &V,
         history: i32,
     ) -> i32 {
-        if !(self.options.pruning
-            && node.depth >= 3
-            && i >= 3
-            && !noisy
-            && !node.in_check
-            && !child.is_check())
+        if !self.options.pruning
+            || node.depth < 3
+            || i < 3
+            || noisy
+            || node.in_check
+            || child.is_check()
         {
             return 0;
         }
