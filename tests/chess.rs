@@ -188,6 +188,15 @@ fn random_game<V: Variant<Move = zest::core::Action> + Evaluate>(
             .map(|m| m.to_uci(mode).to_string())
             .collect();
         assert_eq!(zn, sn, "{fen}");
+        // Whether each move checks, as the search asks it before playing the move:
+        // shakmaty plays it and looks.
+        for s in &zm {
+            let m = pos.parse_move(s).unwrap();
+            let um: shakmaty::uci::UciMove = s.parse().unwrap();
+            let mut after = sm.clone();
+            after.play_unchecked(um.to_move(&sm).unwrap());
+            assert_eq!(pos.gives_check(m), after.is_check(), "{fen} {s}");
+        }
         if zm.is_empty() {
             assert!(game.outcome().is_some());
             break;

@@ -17,6 +17,7 @@ use crate::eval::SearchHooks;
 use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::LazyLock;
 
 /// State all threads of one search share: the table, the stop flag, the node count, the
 /// breadcrumbs.
@@ -929,10 +930,35 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // rule reaches them.
         let lmr_depth = (i > 0 && prunable && !noisy && node.depth <= FUTILITY_DEPTH + 3)
             .then(|| (node.depth - lmr(node.depth, i)).max(1));
+        let hist_index = pos.history_index(mv);
+        let history = if noisy || i == 0 {
+            0
+        } else {
+            self.tables.history_of(hist_index, self.contexts(node.ply))
+        };
+        // A later quiet move giving no check is not searched where one of three rules says
+        // so (the check is tested last, and without playing the move where the game can):
+        // late-move pruning (enough quiet moves of a shallow non-PV node have failed),
+        // futility by the reduced depth (a late move's margin is that of the shallower search
+        // it gets), history pruning (at a low depth, its histories say it has failed again
+        // and again).
+        if i > 0
+            && !noisy
+            && (late
+                || lmr_depth.is_some_and(|d| {
+                    d <= FUTILITY_DEPTH && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * d <= alpha
+                })
+                || (prunable
+                    && node.depth <= HISTORY_PRUNING_DEPTH
+                    && history < -HISTORY_PRUNING_MARGIN * node.depth))
+            && !pos.gives_check(mv)
+        {
+            return None;
+        }
+        // Static exchange after them: the costlier test.
         if i > 0 && prunable && self.see_prunable(pos, node, mv, noisy, lmr_depth) {
             return None;
         }
-        let hist_index = pos.history_index(mv);
         self.moves_to[node.ply as usize + 1] = hist_index;
         let mut child = pos.clone();
         child.play(mv);
@@ -940,35 +966,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if i == 0 {
             return Some(-self.negamax(&child, depth, ply, -beta, -alpha, true));
         }
-        // Late-move pruning: enough quiet moves of a shallow non-PV node have failed that
-        // a later quiet one giving no check is not searched.
-        if late && !noisy && !child.is_check() {
-            return None;
-        }
-        // Futility by the reduced depth: a late move's margin is that of the shallower search
-        // it gets.
-        if lmr_depth.is_some_and(|d| {
-            d <= FUTILITY_DEPTH && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * d <= alpha
-        }) && !child.is_check()
-        {
-            return None;
-        }
-        let history = if noisy {
-            0
-        } else {
-            self.tables.history_of(hist_index, self.contexts(node.ply))
-        };
-        // History pruning: at a low depth, a quiet move giving no check whose histories
-        // say it has failed again and again is not searched.
-        if prunable
-            && !noisy
-            && node.depth <= HISTORY_PRUNING_DEPTH
-            && history < -HISTORY_PRUNING_MARGIN * node.depth
-            && !child.is_check()
-        {
-            return None;
-        }
-        let r = self.reduction(node, mv, i, noisy, &child, history);
+        let r = self.reduction(node, mv, i, noisy, child.is_check(), history);
         let mut score = -self.negamax(&child, depth - r, ply, -alpha - 1, -alpha, true);
         if score > alpha && r > 0 && !self.aborted {
             score = -self.negamax(&child, depth, ply, -alpha - 1, -alpha, true);
@@ -1002,8 +1000,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         pos.see_ge(mv, threshold) == Some(false)
     }
 
-    /// Late-move reduction, in plies, of `mv`, the `i`-th move of `node`, leading to
-    /// `child`: quiet moves ordered late, outside check, that give no check (killers less).
+    /// Late-move reduction, in plies, of `mv`, the `i`-th move of `node` (`gives_check` where
+    /// it checks): quiet moves ordered late, outside check, that give no check (killers less).
     #[allow(clippy::too_many_arguments)]
     fn reduction(
         &self,
@@ -1011,15 +1009,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         mv: V::Move,
         i: usize,
         noisy: bool,
-        child: &V,
+        gives_check: bool,
         history: i32,
     ) -> i32 {
-        if !self.options.pruning
-            || node.depth < 3
-            || i < 3
-            || noisy
-            || node.in_check
-            || child.is_check()
+        if !self.options.pruning || node.depth < 3 || i < 3 || noisy || node.in_check || gives_check
         {
             return 0;
         }
@@ -1326,10 +1319,16 @@ fn late_move(node: &Node, quiets: usize) -> bool {
     d <= LMP_DEPTH && quiets as i32 >= limit
 }
 
+/// Natural logarithms of 0..=MAX_MOVES for [`lmr`], which every late move of a node asks
+/// for (a table read where the logarithm itself showed in profiles).
+static LN: LazyLock<[f32; MAX_MOVES + 1]> =
+    LazyLock::new(|| std::array::from_fn(|n| (n as f32).ln()));
+
 /// Late-move reduction in plies for the `i`-th move at `depth`.
 #[inline]
 fn lmr(depth: i32, i: usize) -> i32 {
-    let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
+    let ln = &*LN;
+    let r = 0.75 + ln[depth.clamp(0, MAX_MOVES as i32) as usize] * ln[i.min(MAX_MOVES)] / 2.25;
     r as i32
 }
 

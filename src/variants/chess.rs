@@ -147,6 +147,15 @@ impl<const FRC: bool> Variant for Fide<FRC> {
     }
 
     #[inline]
+    fn gives_check(&self, m: Action) -> bool {
+        fide::gives_check(&self.pos, m).unwrap_or_else(|| {
+            let mut child = self.clone();
+            child.play(m);
+            child.is_check()
+        })
+    }
+
+    #[inline]
     fn is_noisy(&self, m: Action) -> bool {
         m.promotion.is_some()
             || m.kind == ActionKind::EnPassant

@@ -41,6 +41,29 @@ pub fn is_check(pos: &Position) -> bool {
     checkers(pos).any()
 }
 
+/// Whether the legal action `a` checks the other side, read from the position before it:
+/// the moved piece attacks the king from its new square, or it uncovers one of our sliders.
+/// `None` for castling, en passant and promotions, which the caller plays out instead.
+#[inline]
+pub fn gives_check(pos: &Position, a: Action) -> Option<bool> {
+    if !matches!(a.kind, ActionKind::Normal | ActionKind::DoubleStep) || a.promotion.is_some() {
+        return None;
+    }
+    let us = pos.turn();
+    let b = &pos.board;
+    let king = pos.king(!us);
+    let piece = b.piece_at(a.from)?;
+    let occupied = b.occupied().without(a.from).with(a.to);
+    if piece_attacks(piece, a.to, occupied).contains(king) {
+        return Some(true);
+    }
+    let ours = b.by_color(us).without(a.from);
+    let queens = b.by_role(Role::Queen);
+    let sliders = (attacks::rook(king, occupied) & (b.by_role(Role::Rook) | queens))
+        | (attacks::bishop(king, occupied) & (b.by_role(Role::Bishop) | queens));
+    Some((sliders & ours).any())
+}
+
 /// Whether `color`'s king is attacked.
 #[inline]
 pub fn king_attacked(pos: &Position, color: Color) -> bool {

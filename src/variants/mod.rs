@@ -169,6 +169,16 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// The side to move is in check (false where the game has no check).
     fn is_check(&self) -> bool;
 
+    /// Whether playing `m` puts the other side in check. The search asks it of moves it
+    /// may prune without playing them; the default plays `m` on a copy, a game with a
+    /// cheaper test overrides it.
+    #[inline]
+    fn gives_check(&self, m: Self::Move) -> bool {
+        let mut child = self.clone();
+        child.play(m);
+        child.is_check()
+    }
+
     /// Captures and promotions: what quiescence search looks at.
     fn is_noisy(&self, m: Self::Move) -> bool;
 
