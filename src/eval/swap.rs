@@ -34,7 +34,12 @@ fn forcing_bound(pos: &Swap) -> usize {
     }
 }
 
-impl SearchHooks for Swap {}
+/// Swap is a one-action game evaluated by the FIDE terms: it prunes by its evaluation and
+/// orders by continuation histories as chess does (a swap that checks is never pruned).
+impl SearchHooks for Swap {
+    const FORWARD_PRUNING: bool = true;
+    const CONTINUATION_HISTORY: bool = true;
+}
 
 impl Evaluate for Swap {
     const BENCH_DEPTH: i32 = 5;
