@@ -148,11 +148,7 @@ impl<const FRC: bool> Variant for Fide<FRC> {
 
     #[inline]
     fn gives_check(&self, m: Action) -> bool {
-        fide::gives_check(&self.pos, m).unwrap_or_else(|| {
-            let mut child = self.clone();
-            child.play(m);
-            child.is_check()
-        })
+        fide::gives_check(&self.pos, m).unwrap_or_else(|| super::gives_check_by_playing(self, m))
     }
 
     #[inline]

@@ -174,9 +174,7 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// cheaper test overrides it.
     #[inline]
     fn gives_check(&self, m: Self::Move) -> bool {
-        let mut child = self.clone();
-        child.play(m);
-        child.is_check()
+        gives_check_by_playing(self, m)
     }
 
     /// Captures and promotions: what quiescence search looks at.
@@ -192,6 +190,15 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     fn parse_move(&self, s: &str) -> Result<Self::Move, MoveError> {
         parse_by_listing(self, s)
     }
+}
+
+/// Whether `m` checks, found by playing it on a copy ([`Variant::gives_check`]'s default,
+/// and the fallback of games that answer most moves without playing them).
+#[inline]
+pub fn gives_check_by_playing<V: Variant>(pos: &V, m: V::Move) -> bool {
+    let mut child = pos.clone();
+    child.play(m);
+    child.is_check()
 }
 
 /// Default move parsing: the syntax first, then the legal move printed the same way.
