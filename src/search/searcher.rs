@@ -931,7 +931,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let lmr_depth = (i > 0 && prunable && !noisy && node.depth <= FUTILITY_DEPTH + 3)
             .then(|| (node.depth - lmr(node.depth, i)).max(1));
         let hist_index = pos.history_index(mv);
-        let history = if noisy || i == 0 {
+        // Read where a rule uses it: history pruning, and the reduction of a move searched
+        // (not a late quiet move: it is pruned, or it checks and is not reduced).
+        let history = if noisy || i == 0 || late {
             0
         } else {
             self.tables.history_of(hist_index, self.contexts(node.ply))
