@@ -39,7 +39,7 @@ impl Limits {
 }
 
 /// A clock without a move count is shared out as if this many moves were to come.
-const DEFAULT_MOVES_TO_GO: u32 = 35;
+const DEFAULT_MOVES_TO_GO: u32 = 25;
 
 /// Deadlines of one search.
 #[derive(Clone, Debug)]
