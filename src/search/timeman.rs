@@ -214,14 +214,24 @@ mod tests {
         };
         let tm = TimeManager::new(&tiny, Duration::from_millis(30));
         assert_eq!(tm.hard.unwrap(), Duration::from_millis(1));
-        // A low clock with increment: spend at most the increment, keep the reserve.
+        // A low clock with increment: about the increment (the pool, 300 ms and 24 increments
+        // less 27 overheads, shared over 25 moves: 10.8 ms), and a hard limit far inside the
+        // clock.
         let low = Limits {
             time: Some(Duration::from_millis(300)),
             increment: Duration::from_millis(10),
             ..Limits::default()
         };
         let tm = TimeManager::new(&low, Duration::from_millis(10));
-        assert!(tm.soft.unwrap() <= Duration::from_millis(10), "{tm:?}");
+        assert!(tm.soft.unwrap() <= Duration::from_micros(10_800), "{tm:?}");
         assert!(tm.hard.unwrap() <= Duration::from_millis(100), "{tm:?}");
+        // Down to the reserve (the overheads of the moves to come less their increments,
+        // 30 ms here) the budget falls to the floor: the reserve is kept for latency.
+        let reserve = Limits {
+            time: Some(Duration::from_millis(40)),
+            ..low
+        };
+        let tm = TimeManager::new(&reserve, Duration::from_millis(10));
+        assert_eq!(tm.soft.unwrap(), Duration::from_millis(1), "{tm:?}");
     }
 }
