@@ -334,11 +334,9 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn evaluate(&self) -> Score {
         let s = evaluate_white(self.position());
-        if self.turn() == Color::White {
-            s
-        } else {
-            -s
-        }
+        let features = if self.turn() == Color::White { s } else { -s };
+        // The mean of the two evaluations: they err in different positions.
+        (features + super::nnue::CHESS.evaluate(self.position())) / 2
     }
 
     #[inline]
