@@ -96,6 +96,8 @@ enum Command {
     Tournament(Box<zest::tournament::cli::TournamentArgs>),
     /// Fit the evaluation's weights to the results of zest's own games (docs/strength.md).
     Tune(Box<zest::tools::tune::TuneArgs>),
+    /// Train the chess network on zest's own games (docs/strength.md).
+    Train(Box<zest::tools::train::TrainArgs>),
     /// Fixed search benchmark over every variant: total nodes (signature) and nodes per second.
     Bench {
         #[arg(long, default_value_t = 1, value_parser = at_least_one())]
@@ -421,6 +423,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         ),
         Some(Command::Play(args)) => zest::tools::play::main(*args).map_err(CliError),
         Some(Command::Tune(args)) => zest::tools::tune::main(*args).map_err(CliError),
+        Some(Command::Train(args)) => zest::tools::train::main(*args).map_err(CliError),
         Some(Command::Bench {
             threads,
             depth,

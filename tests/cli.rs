@@ -431,6 +431,55 @@ fn tournament_configuration_errors() {
     assert!(err.contains("engine 'xb' cannot start"), "{err}");
 }
 
+/// `zest train` fits the chess network to games: the held-out loss falls from where it
+/// starts, the file it writes is a network the engine reads, and the same games and arguments
+/// write the same file, whatever the number of threads (the training is reproducible).
+#[test]
+fn train_fits_a_network_reproducibly() {
+    let dir = std::env::temp_dir().join(format!("zest-cli-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let train = |name: &str, threads: &str| {
+        let out = dir.join(name);
+        let o = Command::new(env!("CARGO_BIN_EXE_zest"))
+            .args([
+                "train",
+                "tests/data/tune-sample.state.jsonl",
+                "--epochs",
+                "3",
+            ])
+            .args(["--lambda", "0", "--mirror", "--batch", "256", "--out"])
+            .arg(&out)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("zest runs");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "{err}");
+        (std::fs::read(&out).unwrap(), err)
+    };
+    let (a, err) = train("a.nnue", "1");
+    let held_out = |line: &str| -> f64 {
+        let after = line.split("held out ").nth(1).unwrap();
+        after.trim_end_matches(')').trim().parse().unwrap()
+    };
+    let start = err
+        .lines()
+        .find(|l| l.starts_with("start:"))
+        .expect("start");
+    let kept = err
+        .lines()
+        .find(|l| l.starts_with("kept epoch"))
+        .expect("kept");
+    assert!(held_out(kept) < held_out(start), "{err}");
+    assert!(zest::eval::nnue::Network::from_bytes(&a).is_some());
+    let (b, _) = train("b.nnue", "2");
+    assert!(a == b, "two trainings of the same games differ");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Nothing usable: a clear error, no network.
+    let (code, _, err) = zest(&["train", "Cargo.toml", "--out", "/nonexistent/x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no chess positions"), "{err}");
+}
+
 /// `zest tune` fits weights to games: the loss on the games it learns from falls, and what it
 /// writes is a weights table with one row per feature.
 #[test]

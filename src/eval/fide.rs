@@ -1,7 +1,8 @@
 //! Evaluation for FIDE material: chess and Chess960 (Exile, Arrangement and Swap build on the
 //! same terms). The terms are features with tuned middle-game and endgame weights
 //! (`eval/terms.rs`, `eval/weights.rs`, fitted by `zest tune` on zest's own games); the fairy
-//! pieces keep fixed values and the tables below. The values here (P 100, N 320, B 330,
+//! pieces keep fixed values and the tables below. Chess and Chess960 evaluate with the mean of
+//! the features and the chess network (`eval/nnue.rs`). The values here (P 100, N 320, B 330,
 //! R 500, Q 900) order captures and estimate exchanges.
 
 use super::terms::{self, fide_terms, Tapered};
@@ -334,11 +335,9 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn evaluate(&self) -> Score {
         let s = evaluate_white(self.position());
-        if self.turn() == Color::White {
-            s
-        } else {
-            -s
-        }
+        let features = if self.turn() == Color::White { s } else { -s };
+        // The mean of the two evaluations: they err in different positions.
+        (features + super::nnue::CHESS.evaluate(self.position())) / 2
     }
 
     #[inline]

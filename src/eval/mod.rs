@@ -6,6 +6,7 @@ pub mod arrangement;
 pub mod exile;
 pub mod fide;
 pub mod hooks;
+pub mod nnue;
 pub mod palindromic;
 mod palindromic_search;
 pub mod score;

@@ -7,4 +7,5 @@ pub mod board;
 pub mod perft;
 pub mod play;
 pub mod spec;
+pub mod train;
 pub mod tune;

@@ -77,7 +77,7 @@ impl Terms for Recorder {
 }
 
 #[derive(serde::Deserialize)]
-struct JournalGame {
+pub(crate) struct JournalGame {
     kind: String,
     #[serde(default)]
     variant: String,
@@ -122,19 +122,33 @@ fn sample(pos: &Fide<false>, result: f32, score: f32) -> Sample {
 /// The quiet positions of one game with its result, or nothing for a game that is not chess
 /// or did not finish with a result.
 fn game_samples(g: &JournalGame, skip: usize) -> Vec<Sample> {
+    let mut out = Vec::new();
+    quiet_positions(g, skip, |pos, result, score| {
+        out.push(sample(pos, result, score))
+    });
+    out
+}
+
+/// Calls `f` with each quiet position of a finished chess game (no check, no capture just
+/// played or about to be played, past the first `skip` plies), the game's result for White
+/// and the engine's score there for White (NaN where none).
+pub(crate) fn quiet_positions(
+    g: &JournalGame,
+    skip: usize,
+    mut f: impl FnMut(&Fide<false>, f32, f32),
+) {
     let result = match g.result.as_str() {
         "1-0" => 1.0,
         "0-1" => 0.0,
         "1/2-1/2" => 0.5,
-        _ => return Vec::new(),
+        _ => return,
     };
     if g.kind != "game" || g.variant != "chess" {
-        return Vec::new();
+        return;
     }
     let Ok(mut pos) = Fide::<false>::from_fen(&g.fen) else {
-        return Vec::new();
+        return;
     };
-    let mut out = Vec::new();
     let mut last_noisy = true;
     for (ply, text) in g.moves.iter().enumerate() {
         let Ok(m) = pos.parse_move(text) else {
@@ -153,15 +167,14 @@ fn game_samples(g: &JournalGame, skip: usize) -> Vec<Sample> {
                         -s
                     }
                 });
-            out.push(sample(&pos, result, score));
+            f(&pos, result, score);
         }
         last_noisy = noisy;
         pos.play(m);
     }
-    out
 }
 
-fn read_games(paths: &[PathBuf]) -> Result<Vec<JournalGame>, String> {
+pub(crate) fn read_games(paths: &[PathBuf]) -> Result<Vec<JournalGame>, String> {
     let mut games = Vec::new();
     for p in paths {
         let f = std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;

@@ -1,0 +1,417 @@
+//! `zest train`: fits the network of `eval/nnue.rs` to zest's own games, from the same
+//! tournament journals and quiet positions as `zest tune`. Each position's target blends the
+//! game's result with the engine's score there (`--lambda`, as in `zest tune`); the network
+//! predicts it as `sigmoid(output)`, by mini-batch Adam on the squared error. A tenth of the
+//! games are held out; the epoch that predicts them best is written. Every step is seeded
+//! and summed in a fixed order, so the same journals and arguments give the same file.
+
+use crate::core::rng::SplitMix;
+use crate::core::{Color, Role};
+use crate::eval::nnue::{feature, Network, HIDDEN, INPUTS, QA, QB};
+use crate::tools::tune::{quiet_positions, read_games};
+use crate::variants::Variant;
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// `zest train` arguments.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// Tournament journals (`*.state.jsonl`) of chess games.
+    #[arg(required = true)]
+    pub journals: Vec<PathBuf>,
+    /// Where to write the network.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Full passes over the positions.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Weight of the game's result in each position's target; the rest goes to the engine's
+    /// score there, `sigmoid(K · score / 400)`.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// The scale K of the scores (`zest tune` fits it for the evaluation that played).
+    #[arg(long, default_value_t = 2.2)]
+    pub k: f64,
+    /// Adam's step size (lowered tenfold for the last quarter of the epochs).
+    #[arg(long, default_value_t = 0.002)]
+    pub lr: f32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Plies of each game skipped before positions are taken.
+    #[arg(long, default_value_t = 8)]
+    pub skip: usize,
+    /// Also train on each position without castling rights mirrored left to right.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Seed of the initial weights and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The positions as feature lists: per position, its pieces' features from White's side
+/// and from Black's, who is to move, and the target.
+#[derive(Default)]
+struct Data {
+    features: Vec<u16>,
+    /// Start of each position's features; its piece count `n` gives `2n` entries (White's
+    /// view, then Black's).
+    start: Vec<u32>,
+    count: Vec<u8>,
+    white_to_move: Vec<bool>,
+    target: Vec<f32>,
+}
+
+impl Data {
+    /// Adds `pos`, mirrored left to right where `mirror` (the files reversed: the same game
+    /// where no castling right tells the wings apart).
+    fn push(&mut self, pos: &crate::core::Position, target: f32, mirror: bool) {
+        let flip = if mirror { 7 } else { 0 };
+        self.start.push(self.features.len() as u32);
+        let mut n = 0;
+        for side in [Color::White, Color::Black] {
+            for color in [Color::White, Color::Black] {
+                for role in [
+                    Role::Pawn,
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                    Role::King,
+                ] {
+                    for sq in pos.pieces(color, role) {
+                        self.features
+                            .push(feature(side, color, role, sq.index() ^ flip) as u16);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        self.count.push((n / 2) as u8);
+        self.white_to_move.push(pos.turn() == Color::White);
+        self.target.push(target);
+    }
+
+    fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    /// The features of position `i` from the side to move's view and the other's.
+    fn views(&self, i: usize) -> (&[u16], &[u16]) {
+        let (s, n) = (self.start[i] as usize, self.count[i] as usize);
+        let (white, black) = (&self.features[s..s + n], &self.features[s + n..s + 2 * n]);
+        if self.white_to_move[i] {
+            (white, black)
+        } else {
+            (black, white)
+        }
+    }
+}
+
+/// The network in floats: the first layer's weights (a row per feature) and bias, the
+/// output weights (side to move's units first) and bias. Also the shape of a gradient.
+#[derive(Clone)]
+struct Params {
+    w: Vec<f32>,
+    b: Vec<f32>,
+    o: Vec<f32>,
+    ob: f32,
+    /// The linear value of each feature (the side to move's view less the other's, halved).
+    psqt: Vec<f32>,
+}
+
+impl Params {
+    fn zeros() -> Params {
+        Params {
+            w: vec![0.0; INPUTS * HIDDEN],
+            b: vec![0.0; HIDDEN],
+            o: vec![0.0; 2 * HIDDEN],
+            ob: 0.0,
+            psqt: vec![0.0; INPUTS],
+        }
+    }
+
+    /// Random hidden weights, and the linear values started at the pieces' values (pawn 100
+    /// … queen 900 centipawns, in logits of scale `k`), so that the hidden units start from
+    /// material rather than learn it.
+    fn random(seed: u64, k: f64) -> Params {
+        let mut rng = SplitMix(seed);
+        let mut uniform =
+            |a: f32| (rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 * a - a;
+        let mut p = Params::zeros();
+        p.w.iter_mut().for_each(|x| *x = uniform(0.1));
+        p.b.iter_mut().for_each(|x| *x = uniform(0.1) + 0.2);
+        p.o.iter_mut().for_each(|x| *x = uniform(0.1));
+        for (f, x) in p.psqt.iter_mut().enumerate() {
+            let value = [100.0, 320.0, 330.0, 500.0, 900.0, 0.0][f % 384 / 64];
+            let own = if f < 384 { 1.0 } else { -1.0 };
+            *x = (own * value * k / 400.0) as f32;
+        }
+        p
+    }
+
+    /// The accumulator (pre-activation) of one view.
+    #[inline]
+    fn accumulate(&self, features: &[u16]) -> [f32; HIDDEN] {
+        let mut a = [0.0f32; HIDDEN];
+        a.copy_from_slice(&self.b);
+        for &f in features {
+            let row = &self.w[f as usize * HIDDEN..][..HIDDEN];
+            for (x, w) in a.iter_mut().zip(row) {
+                *x += w;
+            }
+        }
+        a
+    }
+
+    /// The output (a logit) of position `i`, with both views' accumulators.
+    #[inline]
+    fn forward(&self, data: &Data, i: usize) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+        let (us, them) = data.views(i);
+        let (a, b) = (self.accumulate(us), self.accumulate(them));
+        let linear: f32 = us.iter().map(|&f| self.psqt[f as usize]).sum::<f32>()
+            - them.iter().map(|&f| self.psqt[f as usize]).sum::<f32>();
+        let mut y = self.ob + linear / 2.0;
+        for h in 0..HIDDEN {
+            y += a[h].clamp(0.0, 1.0) * self.o[h] + b[h].clamp(0.0, 1.0) * self.o[HIDDEN + h];
+        }
+        (y, a, b)
+    }
+
+    /// Adds the gradient of position `i`'s squared error to `g`; returns the error.
+    fn backward(&self, data: &Data, i: usize, g: &mut Params) -> f32 {
+        let (y, a, b) = self.forward(data, i);
+        let p = 1.0 / (1.0 + (-y).exp());
+        let err = p - data.target[i];
+        let dy = 2.0 * err * p * (1.0 - p);
+        g.ob += dy;
+        let (us, them) = data.views(i);
+        for &f in us {
+            g.psqt[f as usize] += dy / 2.0;
+        }
+        for &f in them {
+            g.psqt[f as usize] -= dy / 2.0;
+        }
+        for (acc, view, off) in [(&a, us, 0), (&b, them, HIDDEN)] {
+            let mut da = [0.0f32; HIDDEN];
+            for h in 0..HIDDEN {
+                g.o[off + h] += dy * acc[h].clamp(0.0, 1.0);
+                if acc[h] > 0.0 && acc[h] < 1.0 {
+                    da[h] = dy * self.o[off + h];
+                }
+            }
+            for h in 0..HIDDEN {
+                g.b[h] += da[h];
+            }
+            for &f in view {
+                let row = &mut g.w[f as usize * HIDDEN..][..HIDDEN];
+                for (x, d) in row.iter_mut().zip(&da) {
+                    *x += d;
+                }
+            }
+        }
+        err * err
+    }
+
+    fn add(&mut self, other: &Params) {
+        for (x, y) in self.w.iter_mut().zip(&other.w) {
+            *x += y;
+        }
+        for (x, y) in self.b.iter_mut().zip(&other.b) {
+            *x += y;
+        }
+        for (x, y) in self.o.iter_mut().zip(&other.o) {
+            *x += y;
+        }
+        self.ob += other.ob;
+        for (x, y) in self.psqt.iter_mut().zip(&other.psqt) {
+            *x += y;
+        }
+    }
+
+    fn slices_mut(&mut self) -> [&mut [f32]; 5] {
+        [
+            &mut self.w,
+            &mut self.b,
+            &mut self.o,
+            std::slice::from_mut(&mut self.ob),
+            &mut self.psqt,
+        ]
+    }
+
+    /// The network as the engine reads it (weights clipped to what the integers hold).
+    fn quantise(&self, k: f64) -> Network {
+        let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32_000.0, 32_000.0) as i16;
+        let mut ft_weights = Box::new([[0i16; HIDDEN]; INPUTS]);
+        for (f, row) in ft_weights.iter_mut().enumerate() {
+            for (h, w) in row.iter_mut().enumerate() {
+                *w = q(self.w[f * HIDDEN + h], QA);
+            }
+        }
+        Network {
+            ft_weights,
+            ft_bias: std::array::from_fn(|h| q(self.b[h], QA)),
+            out_weights: std::array::from_fn(|h| q(self.o[h], QB)),
+            out_bias: (self.ob * (QA * QB) as f32).round() as i32,
+            psqt: Box::new(std::array::from_fn(|f| {
+                (self.psqt[f] * (QA * QB) as f32).round() as i32
+            })),
+            cp_per_logit: (400.0 / k) as f32,
+        }
+    }
+}
+
+/// Mean squared error over `data`, in chunks summed in order.
+fn loss(p: &Params, data: &Data) -> f64 {
+    let chunks: Vec<f64> = (0..data.len())
+        .collect::<Vec<_>>()
+        .par_chunks(4096)
+        .map(|c| {
+            c.iter()
+                .map(|&i| {
+                    let y = p.forward(data, i).0;
+                    let e = 1.0 / (1.0 + (-y).exp()) - data.target[i];
+                    (e * e) as f64
+                })
+                .sum()
+        })
+        .collect();
+    chunks.iter().sum::<f64>() / data.len().max(1) as f64
+}
+
+/// Positions per parallel part of a step (the parts' gradients are summed in order).
+const PART: usize = 1024;
+/// The largest weight magnitude: the integer network's sums must not overflow.
+const CLIP: f32 = 1.98;
+
+pub fn main(args: TrainArgs) -> Result<(), String> {
+    let games = read_games(&args.journals)?;
+    let (mut train, mut test) = (Data::default(), Data::default());
+    let k = args.k;
+    for (i, g) in games.iter().enumerate() {
+        let data = if i % 10 == 9 { &mut test } else { &mut train };
+        quiet_positions(g, args.skip, |pos, result, score| {
+            let target = if score.is_finite() {
+                let searched = 1.0 / (1.0 + (-k * score as f64 / 400.0).exp());
+                args.lambda * result as f64 + (1.0 - args.lambda) * searched
+            } else {
+                result as f64
+            };
+            // Targets are for the side to move.
+            let target = if pos.turn() == Color::White {
+                target
+            } else {
+                1.0 - target
+            };
+            data.push(pos.position(), target as f32, false);
+            if args.mirror && i % 10 != 9 && pos.position().castles().is_empty() {
+                data.push(pos.position(), target as f32, true);
+            }
+        });
+    }
+    if train.len() == 0 {
+        return Err("no chess positions with a result in the journals".into());
+    }
+    eprintln!(
+        "{} games, {} training positions, {} held out",
+        games.len(),
+        train.len(),
+        test.len()
+    );
+    let mut p = Params::random(args.seed, k);
+    let (mut m, mut v) = (Params::zeros(), Params::zeros());
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut rng = SplitMix(args.seed ^ 0x5eed);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut best = (loss(&p, &test), p.clone(), 0);
+    eprintln!("start: held out {:.6}", best.0);
+    let mut step = 0i32;
+    for epoch in 1..=args.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let lr = if epoch * 4 > args.epochs * 3 {
+            args.lr / 10.0
+        } else {
+            args.lr
+        };
+        let mut sum = 0.0f64;
+        for batch in order.chunks(args.batch) {
+            let parts: Vec<(Params, f64)> = batch
+                .par_chunks(PART)
+                .map(|c| {
+                    let mut g = Params::zeros();
+                    let e: f64 = c
+                        .iter()
+                        .map(|&i| p.backward(&train, i, &mut g) as f64)
+                        .sum();
+                    (g, e)
+                })
+                .collect();
+            let mut g = Params::zeros();
+            for (part, e) in &parts {
+                g.add(part);
+                sum += e;
+            }
+            step += 1;
+            let scale = 1.0 / batch.len() as f32;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            let ps = p.slices_mut();
+            let ms = m.slices_mut();
+            let vs = v.slices_mut();
+            let gs = g.slices_mut();
+            for (n, (((pp, mm), vv), gg)) in ps.into_iter().zip(ms).zip(vs).zip(gs).enumerate() {
+                // The linear values are summed in 32 bits: not clipped.
+                let clipped = n < 4;
+                for j in 0..pp.len() {
+                    let gj = gg[j] * scale;
+                    mm[j] = b1 * mm[j] + (1.0 - b1) * gj;
+                    vv[j] = b2 * vv[j] + (1.0 - b2) * gj * gj;
+                    pp[j] -= lr * (mm[j] / c1) / ((vv[j] / c2).sqrt() + eps);
+                    if clipped {
+                        pp[j] = pp[j].clamp(-CLIP, CLIP);
+                    }
+                }
+            }
+        }
+        let held_out = loss(&p, &test);
+        eprintln!(
+            "epoch {epoch}: loss {:.6} (held out {held_out:.6})",
+            sum / train.len() as f64
+        );
+        if held_out < best.0 {
+            best = (held_out, p.clone(), epoch);
+        }
+    }
+    let (held_out, p, epoch) = best;
+    eprintln!("kept epoch {epoch}: held out {held_out:.6}");
+    let net = p.quantise(k);
+    std::fs::write(&args.out, net.to_bytes()).map_err(|e| format!("{}: {e}", args.out.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::chess::Chess;
+
+    /// The integer network the engine runs agrees with the float one it was trained as.
+    #[test]
+    fn the_quantised_network_matches_the_float_one() {
+        let p = Params::random(7, 2.0);
+        let net = p.quantise(2.0);
+        let mut data = Data::default();
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5k2/8/3Pp3/8/8/2K5/8 b - - 0 1",
+        ] {
+            let pos = Chess::from_fen(fen).unwrap();
+            data.push(pos.position(), 0.5);
+            let float_cp = p.forward(&data, data.len() - 1).0 * 200.0;
+            let int_cp = net.evaluate(pos.position()) as f32;
+            assert!(
+                (float_cp - int_cp).abs() < 4.0,
+                "{fen}: {float_cp} {int_cp}"
+            );
+        }
+    }
+}
