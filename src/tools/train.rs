@@ -405,7 +405,7 @@ mod tests {
             "8/5k2/8/3Pp3/8/8/2K5/8 b - - 0 1",
         ] {
             let pos = Chess::from_fen(fen).unwrap();
-            data.push(pos.position(), 0.5);
+            data.push(pos.position(), 0.5, false);
             let float_cp = p.forward(&data, data.len() - 1).0 * 200.0;
             let int_cp = net.evaluate(pos.position()) as f32;
             assert!(
