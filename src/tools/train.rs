@@ -200,8 +200,8 @@ impl Params {
                     da[h] = dy * self.o[off + h];
                 }
             }
-            for h in 0..HIDDEN {
-                g.b[h] += da[h];
+            for (x, d) in g.b.iter_mut().zip(&da) {
+                *x += d;
             }
             for &f in view {
                 let row = &mut g.w[f as usize * HIDDEN..][..HIDDEN];
