@@ -55,16 +55,6 @@ pub fn feature(side: Color, color: Color, role: Role, sq: usize) -> usize {
     (other as usize) * 384 + role.index() * 64 + sq
 }
 
-/// The six FIDE roles the network knows.
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 impl Network {
     /// Parses the file `zest train` writes; `None` where it is not one.
     pub fn from_bytes(b: &[u8]) -> Option<Network> {
@@ -135,7 +125,7 @@ impl Network {
         let mut acc = self.ft_bias;
         let mut psqt = 0;
         for color in [Color::White, Color::Black] {
-            for role in ROLES {
+            for role in Role::FIDE {
                 for sq in pos.pieces(color, role) {
                     let f = feature(side, color, role, sq.index());
                     for (a, w) in acc.iter_mut().zip(&self.ft_weights[f]) {

@@ -71,14 +71,7 @@ impl Data {
         let mut n = 0;
         for side in [Color::White, Color::Black] {
             for color in [Color::White, Color::Black] {
-                for role in [
-                    Role::Pawn,
-                    Role::Knight,
-                    Role::Bishop,
-                    Role::Rook,
-                    Role::Queen,
-                    Role::King,
-                ] {
+                for role in Role::FIDE {
                     for sq in pos.pieces(color, role) {
                         self.features
                             .push(feature(side, color, role, sq.index() ^ flip) as u16);
