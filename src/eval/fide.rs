@@ -337,7 +337,7 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
         let s = evaluate_white(self.position());
         let features = if self.turn() == Color::White { s } else { -s };
         // The mean of the two evaluations: they err in different positions.
-        (features + super::nnue::CHESS.evaluate(self.position())) / 2
+        (features + self.network_eval()) / 2
     }
 
     #[inline]
@@ -375,9 +375,11 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     }
 
     fn null_move(&self) -> Option<Self> {
-        let mut pos = self.position().clone();
-        pos.pass_turn();
-        Some(Fide::from_position(pos))
+        Some(self.with_turn_passed())
+    }
+
+    fn prepare_search(&mut self) {
+        self.refresh_network();
     }
 }
 

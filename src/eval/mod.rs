@@ -48,6 +48,11 @@ pub trait Evaluate: SearchHooks {
     /// Static evaluation for the side to move.
     fn evaluate(&self) -> Score;
 
+    /// Makes ready what the evaluation keeps up to date move by move (the chess network's
+    /// sums), on the search's copy of the root: positions made by the rules alone keep
+    /// nothing, so that perft and the referee do not pay for it.
+    fn prepare_search(&mut self) {}
+
     /// Ordering value of a noisy move (victim value minus a fraction of the mover's).
     fn noisy_order(&self, m: Self::Move) -> i32;
 

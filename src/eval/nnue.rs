@@ -1,18 +1,19 @@
 //! A small neural network for the FIDE pieces (chess and Chess960): 768 inputs (colour ×
 //! role × square, seen from each side), `HIDDEN` clipped-ReLU units per side sharing one set
 //! of weights, and one output from the side to move's units followed by the other side's,
-//! plus a linear value per input (material and piece-square values). It is evaluated from
-//! scratch (a position has at most 32 pieces, so an accumulator costs 32 rows of `HIDDEN`
-//! additions) and trained by `zest train` (`tools/train.rs`) on the scores of zest's own
-//! games. Chess and Chess960 evaluate with the mean of it and the feature evaluation
+//! plus a linear value per input (material and piece-square values). A searched position
+//! carries its first layer's sums ([`Accumulator`]), updated by the few rows a move changes
+//! rather than summed again from all its pieces. It is trained by `zest train`
+//! (`tools/train.rs`) on the scores of zest's own games. Chess and Chess960 evaluate with the mean of it and the feature evaluation
 //! (`eval/fide.rs`): each alone plays weaker than the two together.
 //!
 //! The output `y` is a logit: the side to move scores with probability `sigmoid(y)`; it is
 //! turned into centipawns with the scale `K` of the evaluation it was trained beside
 //! (`sigmoid(K · cp / 400)`), so that the search's margins keep their meaning.
 
-use crate::core::{Color, Position, Role};
+use crate::core::{Action, ActionKind, Color, Piece, Position, Role, Square};
 use crate::eval::Score;
+use crate::variants::fide::castle_targets;
 use std::sync::LazyLock;
 
 /// Hidden units per side.
@@ -119,39 +120,134 @@ impl Network {
         b
     }
 
-    /// The accumulator of `side`: the bias plus the rows of its pieces' features.
+    /// The evaluation in centipawns for the side to move, summed from scratch.
+    pub fn evaluate(&self, pos: &Position) -> Score {
+        let mut acc = Accumulator::default();
+        acc.refresh(self, pos);
+        acc.evaluate(self, pos.turn())
+    }
+}
+
+/// The first layer's sums of a position, White's view and Black's, with the per-input values:
+/// what a move changes in them is a few rows, so a search keeps them move by move. A position
+/// made by the rules alone carries none (`valid` false) until [`Accumulator::refresh`], so that
+/// perft and the referee never pay for them.
+#[derive(Clone)]
+pub struct Accumulator {
+    hidden: [[i16; HIDDEN]; 2],
+    psqt: [i32; 2],
+    valid: bool,
+}
+
+impl Default for Accumulator {
+    fn default() -> Self {
+        Accumulator {
+            hidden: [[0; HIDDEN]; 2],
+            psqt: [0; 2],
+            valid: false,
+        }
+    }
+}
+
+impl Accumulator {
+    /// Whether the sums are those of the position that carries them.
     #[inline]
-    fn accumulate(&self, pos: &Position, side: Color) -> ([i16; HIDDEN], i32) {
-        let mut acc = self.ft_bias;
-        let mut psqt = 0;
-        for color in [Color::White, Color::Black] {
-            for role in Role::FIDE {
-                for sq in pos.pieces(color, role) {
-                    let f = feature(side, color, role, sq.index());
-                    for (a, w) in acc.iter_mut().zip(&self.ft_weights[f]) {
-                        *a = a.wrapping_add(*w);
+    pub fn is_valid(&self) -> bool {
+        self.valid
+    }
+
+    /// Sums the bias and the rows of every piece of `pos`.
+    pub fn refresh(&mut self, net: &Network, pos: &Position) {
+        for side in [Color::White, Color::Black] {
+            let (hidden, psqt) = (&mut self.hidden[side.index()], &mut self.psqt[side.index()]);
+            *hidden = net.ft_bias;
+            *psqt = 0;
+            for color in [Color::White, Color::Black] {
+                for role in Role::FIDE {
+                    for sq in pos.pieces(color, role) {
+                        let f = feature(side, color, role, sq.index());
+                        for (a, w) in hidden.iter_mut().zip(&net.ft_weights[f]) {
+                            *a = a.wrapping_add(*w);
+                        }
+                        *psqt += net.psqt[f];
                     }
-                    psqt += self.psqt[f];
                 }
             }
         }
-        (acc, psqt)
+        self.valid = true;
     }
 
-    /// The evaluation in centipawns for the side to move.
+    /// Adds (`sign` 1) or removes (`sign` -1) `piece` on `sq` in both views.
     #[inline]
-    pub fn evaluate(&self, pos: &Position) -> Score {
-        let stm = pos.turn();
-        let (us, psqt_us) = self.accumulate(pos, stm);
-        let (them, psqt_them) = self.accumulate(pos, !stm);
-        let (w_us, w_them) = self.out_weights.split_at(HIDDEN);
-        let mut sum = (psqt_us - psqt_them) / 2;
-        for (a, w) in us.iter().zip(w_us).chain(them.iter().zip(w_them)) {
-            sum += (*a as i32).clamp(0, QA) * *w as i32;
+    fn toggle(&mut self, net: &Network, piece: Piece, sq: Square, sign: i16) {
+        for side in [Color::White, Color::Black] {
+            let f = feature(side, piece.color, piece.role, sq.index());
+            let hidden = &mut self.hidden[side.index()];
+            for (a, w) in hidden.iter_mut().zip(&net.ft_weights[f]) {
+                *a = a.wrapping_add(w.wrapping_mul(sign));
+            }
+            self.psqt[side.index()] += net.psqt[f] * sign as i32;
         }
-        let logit = (sum + self.out_bias) as f32 / (QA * QB) as f32;
-        (logit * self.cp_per_logit) as Score
     }
+
+    /// Moves the sums from `pos` to the position after the FIDE action `a`, legal in `pos`.
+    #[inline]
+    pub fn play(&mut self, net: &Network, pos: &Position, a: Action) {
+        let us = pos.turn();
+        if a.kind == ActionKind::Pass {
+            return;
+        }
+        let Some(mover) = pos.piece_at(a.from) else {
+            self.valid = false; // not a legal action: sum again when asked
+            return;
+        };
+        match a.kind {
+            ActionKind::Pass => {}
+            ActionKind::Castle => {
+                let (king_to, rook_to) = castle_targets(a.from, a.to);
+                let rook = Piece::new(us, Role::Rook);
+                self.toggle(net, mover, a.from, -1);
+                self.toggle(net, rook, a.to, -1);
+                self.toggle(net, mover, king_to, 1);
+                self.toggle(net, rook, rook_to, 1);
+            }
+            ActionKind::EnPassant => {
+                let victim = a.to.offset(0, -us.forward()).expect("ep victim on board");
+                self.toggle(net, Piece::new(!us, Role::Pawn), victim, -1);
+                self.toggle(net, mover, a.from, -1);
+                self.toggle(net, mover, a.to, 1);
+            }
+            ActionKind::Normal | ActionKind::DoubleStep => {
+                if let Some(victim) = pos.piece_at(a.to) {
+                    self.toggle(net, victim, a.to, -1);
+                }
+                self.toggle(net, mover, a.from, -1);
+                let placed = a.promotion.map_or(mover, |r| Piece::new(us, r));
+                self.toggle(net, placed, a.to, 1);
+            }
+        }
+    }
+
+    /// The evaluation in centipawns for `stm`, the side to move.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, stm: Color) -> Score {
+        let (us, them) = (&self.hidden[stm.index()], &self.hidden[(!stm).index()]);
+        let (w_us, w_them) = net.out_weights.split_at(HIDDEN);
+        let mut sum = (self.psqt[stm.index()] - self.psqt[(!stm).index()]) / 2;
+        sum += dot_clipped(us, w_us) + dot_clipped(them, w_them);
+        let logit = (sum + net.out_bias) as f32 / (QA * QB) as f32;
+        (logit * net.cp_per_logit) as Score
+    }
+}
+
+/// The sum of `clamp(a, 0, QA) · w`: clipped in 16 bits and multiplied 16 by 16 into 32, the
+/// form a compiler turns into the processor's paired multiply-add.
+#[inline]
+fn dot_clipped(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
+    acc.iter()
+        .zip(weights)
+        .map(|(a, w)| (*a).clamp(0, QA as i16) as i32 * *w as i32)
+        .sum()
 }
 
 /// The chess network (`nets/chess.nnue`, written by `zest train`; docs/strength.md says on
@@ -217,6 +313,58 @@ mod tests {
         let start =
             Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert!(CHESS.evaluate(start.position()).abs() < 60);
+    }
+
+    #[test]
+    fn sums_kept_move_by_move_equal_sums_from_scratch() {
+        // Random games from positions rich in castling, en passant and promotion, in chess and
+        // Chess960: after every move the kept sums (random weights, so every row counts) must
+        // be the ones summed again from the pieces, and the evaluation through `Fide` too.
+        use crate::core::MoveList;
+        use crate::eval::Evaluate;
+        use crate::variants::chess::Chess960;
+        let net = random_network(7);
+        let mut rng = crate::core::rng::SplitMix(11);
+        let mut kinds = [0usize; 5];
+        let mut promotions = 0;
+        let mut starts: Vec<Chess960> = [
+            "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/2P3k1/8/1pP5/8/8/5Kp1/8 w - b6 0 1",
+        ]
+        .iter()
+        .map(|f| Chess960::from_fen(f).unwrap())
+        .collect();
+        starts.extend([0, 518, 959].map(Chess960::start_position));
+        for start in starts {
+            for _ in 0..20 {
+                let mut game = start.clone();
+                game.prepare_search();
+                let mut acc = Accumulator::default();
+                acc.refresh(&net, game.position());
+                for _ in 0..80 {
+                    let mut list = MoveList::new();
+                    game.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    let m = list[rng.below(list.len())];
+                    kinds[m.kind as usize] += 1;
+                    promotions += m.promotion.is_some() as usize;
+                    acc.play(&net, game.position(), m);
+                    game.play(m);
+                    let mut fresh = Accumulator::default();
+                    fresh.refresh(&net, game.position());
+                    assert_eq!(acc.hidden, fresh.hidden, "{}", game.fen());
+                    assert_eq!(acc.psqt, fresh.psqt, "{}", game.fen());
+                    let scratch = Chess960::from_fen(&game.fen()).unwrap();
+                    assert_eq!(game.evaluate(), scratch.evaluate(), "{}", game.fen());
+                }
+            }
+        }
+        // Every kind of move was played: normal, double step, en passant, castling; promotions.
+        assert!(kinds[..4].iter().all(|&n| n > 0), "{kinds:?}");
+        assert!(promotions > 0);
     }
 
     fn mirrored_pairs_agree(n: &Network) {

@@ -392,6 +392,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         root: &V,
         report: &mut dyn FnMut(&Iteration<V::Move>),
     ) -> Option<Iteration<V::Move>> {
+        let mut prepared = root.clone();
+        prepared.prepare_search();
+        let root = &prepared;
         let mut root_moves = root_moves(root);
         if root_moves.is_empty() {
             return None;

@@ -4,12 +4,23 @@
 use super::{fide, Outcome, Variant, VariantId};
 use crate::core::fen::{self, FenError};
 use crate::core::{Action, ActionKind, Position, Role, Square};
+use crate::eval::nnue::{self, Accumulator};
+use std::fmt;
 use std::ops::ControlFlow;
 
 /// A FIDE position; `FRC` selects Chess960 castling notation.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Fide<const FRC: bool> {
     pos: Position,
+    /// The chess network's sums, kept move by move once a search has asked for them
+    /// ([`crate::eval::Evaluate::prepare_search`]); no part of the position itself.
+    nnue: Accumulator,
+}
+
+impl<const FRC: bool> fmt::Debug for Fide<FRC> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Fide").field("pos", &self.pos).finish()
+    }
 }
 
 pub type Chess = Fide<false>;
@@ -17,7 +28,33 @@ pub type Chess960 = Fide<true>;
 
 impl<const FRC: bool> Fide<FRC> {
     pub fn from_position(pos: Position) -> Self {
-        Fide { pos }
+        Fide {
+            pos,
+            nnue: Accumulator::default(),
+        }
+    }
+
+    /// The same position with the other side to move (the search's null move).
+    pub fn with_turn_passed(&self) -> Self {
+        let mut passed = self.clone();
+        passed.pos.pass_turn();
+        passed
+    }
+
+    /// Sums the network's first layer here, to be kept up to date by every move played after.
+    pub fn refresh_network(&mut self) {
+        self.nnue.refresh(&nnue::CHESS, &self.pos);
+    }
+
+    /// The network's evaluation for the side to move: from the kept sums where there are
+    /// some, else from scratch.
+    #[inline]
+    pub fn network_eval(&self) -> crate::eval::Score {
+        if self.nnue.is_valid() {
+            self.nnue.evaluate(&nnue::CHESS, self.pos.turn())
+        } else {
+            nnue::CHESS.evaluate(&self.pos)
+        }
     }
 
     /// Chess960 start position number `n` (0..960) in the Scharnagl numbering (518 = standard).
@@ -107,7 +144,7 @@ impl<const FRC: bool> Variant for Fide<FRC> {
                  use the variant fischerandom",
             ));
         }
-        Ok(Fide { pos })
+        Ok(Fide::from_position(pos))
     }
 
     fn fen(&self) -> String {
@@ -138,6 +175,9 @@ impl<const FRC: bool> Variant for Fide<FRC> {
 
     #[inline]
     fn play(&mut self, m: Action) {
+        if self.nnue.is_valid() {
+            self.nnue.play(&nnue::CHESS, &self.pos, m);
+        }
         fide::play(&mut self.pos, m);
     }
 
