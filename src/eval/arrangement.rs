@@ -1,6 +1,6 @@
-//! Arrangement evaluator: the FIDE terms (material, piece-square tables,
-//! bishop pair, mobility) on the arranged back rank; during the setup phase
-//! the same terms judge the arrangement being built.
+//! Arrangement evaluator: the chess evaluation (the mean of the FIDE terms and the chess
+//! network, as in `eval/fide.rs`) on the arranged back rank; during the setup phase the same
+//! evaluation judges the arrangement being built.
 
 use super::fide::{capture_gain, evaluate_white, losing_capture, mvv_lva};
 use super::{Evaluate, Score, SearchHooks};
@@ -14,13 +14,15 @@ impl SearchHooks for Arrangement {
 }
 
 impl Evaluate for Arrangement {
+    #[inline]
     fn evaluate(&self) -> Score {
         let s = evaluate_white(self.position());
-        if self.turn() == Color::White {
-            s
-        } else {
-            -s
-        }
+        let features = if self.turn() == Color::White { s } else { -s };
+        (features + self.network_eval()) / 2
+    }
+
+    fn prepare_search(&mut self) {
+        self.refresh_network();
     }
 
     fn noisy_order(&self, m: ArrMove) -> i32 {
@@ -55,5 +57,37 @@ impl Evaluate for Arrangement {
 
     fn null_move(&self) -> Option<Self> {
         Arrangement::null_move(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::MoveList;
+    use crate::eval::Evaluate;
+    use crate::variants::arrangement::Arrangement;
+    use crate::variants::Variant;
+
+    #[test]
+    fn kept_network_sums_agree_with_a_fresh_position() {
+        // Random games through the setup steps and into play: after every move the evaluation
+        // from the sums kept move by move must be the one of the same position read afresh.
+        let mut rng = crate::core::rng::SplitMix(5);
+        let mut played = 0;
+        for _ in 0..40 {
+            let mut game = Arrangement::from_fen(Arrangement::START_FEN).unwrap();
+            game.prepare_search();
+            for _ in 0..70 {
+                let mut list = MoveList::new();
+                game.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                game.play(list[rng.below(list.len())]);
+                played += 1;
+                let fresh = Arrangement::from_fen(&game.fen()).unwrap();
+                assert_eq!(game.evaluate(), fresh.evaluate(), "{}", game.fen());
+            }
+        }
+        assert!(played > 1000);
     }
 }

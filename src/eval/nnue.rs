@@ -4,8 +4,9 @@
 //! plus a linear value per input (material and piece-square values). A searched position
 //! carries its first layer's sums ([`Accumulator`]), updated by the few rows a move changes
 //! rather than summed again from all its pieces. It is trained by `zest train`
-//! (`tools/train.rs`) on the scores of zest's own games. Chess and Chess960 evaluate with the mean of it and the feature evaluation
-//! (`eval/fide.rs`): each alone plays weaker than the two together.
+//! (`tools/train.rs`) on the scores of zest's own games. Chess, Chess960 and Arrangement evaluate
+//! with the mean of it and the feature evaluation (`eval/fide.rs`): each alone plays weaker than
+//! the two together.
 //!
 //! The output `y` is a logit: the side to move scores with probability `sigmoid(y)`; it is
 //! turned into centipawns with the scale `K` of the evaluation it was trained beside

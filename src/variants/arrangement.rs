@@ -2,7 +2,8 @@
 //! the players swap back-rank pieces (Black's king swap, White's forced mirror, Black's queen
 //! swap, White's queen swap joined to White's first move), then FIDE chess with Chess960
 //! castling. The play phase is [`fide`] unchanged; this file only adds the setup phase, its
-//! FEN field, its notation and the spec's endings.
+//! FEN field, its notation and the spec's endings (and carries the chess network's sums for
+//! the search, as chess does).
 
 use super::{fide, Outcome, Variant};
 use crate::core::fen::{self, FenError};
@@ -10,6 +11,7 @@ use crate::core::{
     zobrist, Action, ActionKind, Bitboard, CastleSide, Color, MoveError, Notation, Piece, Position,
     RawAction, Role, Square,
 };
+use crate::eval::nnue::{self, Accumulator};
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -144,11 +146,23 @@ impl fmt::Debug for ArrMove {
 }
 
 /// An Arrangement Chess position: the core position plus the setup step.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Arrangement {
     /// Its key includes [`Step::key`].
     pos: Position,
     step: Step,
+    /// The chess network's sums, kept move by move once a search has asked for them
+    /// ([`crate::eval::Evaluate::prepare_search`]); no part of the position itself.
+    nnue: Accumulator,
+}
+
+impl fmt::Debug for Arrangement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Arrangement")
+            .field("pos", &self.pos)
+            .field("step", &self.step)
+            .finish()
+    }
 }
 
 use super::fide::ROLES;
@@ -482,7 +496,11 @@ impl Variant for Arrangement {
             return Err(FenError::Illegal("the side not to move is in check"));
         }
         pos.toggle_key(step.key());
-        Ok(Arrangement { pos, step })
+        Ok(Arrangement {
+            pos,
+            step,
+            nnue: Accumulator::default(),
+        })
     }
 
     fn fen(&self) -> String {
@@ -571,7 +589,13 @@ impl Variant for Arrangement {
     #[inline]
     fn play(&mut self, m: ArrMove) {
         match m {
-            ArrMove::Play(a) => fide::play(&mut self.pos, a),
+            ArrMove::Play(a) => {
+                if self.nnue.is_valid() {
+                    self.nnue.play(&nnue::CHESS, &self.pos, a);
+                }
+                fide::play(&mut self.pos, a);
+                return;
+            }
             ArrMove::First(s, a) => {
                 if let Some(s) = s {
                     exchange(&mut self.pos, s.mover, s.partner);
@@ -595,7 +619,12 @@ impl Variant for Arrangement {
             ArrMove::Pass => {
                 self.pos.pass_turn();
                 self.set_step(self.step.next());
+                return;
             }
+        }
+        // The setup moves are few and change the back rank: sum again.
+        if self.nnue.is_valid() {
+            self.refresh_network();
         }
     }
 
@@ -659,6 +688,22 @@ impl Variant for Arrangement {
 }
 
 impl Arrangement {
+    /// Sums the chess network's first layer here, kept up to date by every move played after.
+    pub fn refresh_network(&mut self) {
+        self.nnue.refresh(&nnue::CHESS, &self.pos);
+    }
+
+    /// The chess network's evaluation for the side to move: from the kept sums where there
+    /// are some, else from scratch.
+    #[inline]
+    pub fn network_eval(&self) -> crate::eval::Score {
+        if self.nnue.is_valid() {
+            self.nnue.evaluate(&nnue::CHESS, self.pos.turn())
+        } else {
+            nnue::CHESS.evaluate(&self.pos)
+        }
+    }
+
     /// The play-phase position with the other side to move (null-move pruning); none during setup.
     pub fn null_move(&self) -> Option<Arrangement> {
         if self.step != Step::Play {
