@@ -229,6 +229,17 @@ impl Accumulator {
         }
     }
 
+    /// The evaluation of `pos` for its side to move: from these sums where they are kept,
+    /// else summed from scratch.
+    #[inline]
+    pub fn evaluate_position(&self, net: &Network, pos: &Position) -> Score {
+        if self.valid {
+            self.evaluate(net, pos.turn())
+        } else {
+            net.evaluate(pos)
+        }
+    }
+
     /// The evaluation in centipawns for `stm`, the side to move.
     #[inline]
     pub fn evaluate(&self, net: &Network, stm: Color) -> Score {

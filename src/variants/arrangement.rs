@@ -697,11 +697,7 @@ impl Arrangement {
     /// are some, else from scratch.
     #[inline]
     pub fn network_eval(&self) -> crate::eval::Score {
-        if self.nnue.is_valid() {
-            self.nnue.evaluate(&nnue::CHESS, self.pos.turn())
-        } else {
-            nnue::CHESS.evaluate(&self.pos)
-        }
+        self.nnue.evaluate_position(&nnue::CHESS, &self.pos)
     }
 
     /// The play-phase position with the other side to move (null-move pruning); none during setup.

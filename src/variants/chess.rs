@@ -50,11 +50,7 @@ impl<const FRC: bool> Fide<FRC> {
     /// some, else from scratch.
     #[inline]
     pub fn network_eval(&self) -> crate::eval::Score {
-        if self.nnue.is_valid() {
-            self.nnue.evaluate(&nnue::CHESS, self.pos.turn())
-        } else {
-            nnue::CHESS.evaluate(&self.pos)
-        }
+        self.nnue.evaluate_position(&nnue::CHESS, &self.pos)
     }
 
     /// Chess960 start position number `n` (0..960) in the Scharnagl numbering (518 = standard).
