@@ -156,6 +156,16 @@ pub struct Arrangement {
     nnue: Accumulator,
 }
 
+/// Two positions are equal by placement, side, rights, clocks and step: the network's sums
+/// are a cache, kept or not.
+impl PartialEq for Arrangement {
+    fn eq(&self, other: &Self) -> bool {
+        self.pos == other.pos && self.step == other.step
+    }
+}
+
+impl Eq for Arrangement {}
+
 impl fmt::Debug for Arrangement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Arrangement")
