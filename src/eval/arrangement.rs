@@ -2,9 +2,8 @@
 //! network, as in `eval/fide.rs`) on the arranged back rank; during the setup phase the same
 //! evaluation judges the arrangement being built.
 
-use super::fide::{capture_gain, evaluate_white, losing_capture, mvv_lva};
+use super::fide::{capture_gain, losing_capture, mvv_lva, with_network};
 use super::{Evaluate, Score, SearchHooks};
-use crate::core::Color;
 use crate::variants::arrangement::{ArrMove, Arrangement};
 use crate::variants::Variant;
 
@@ -16,9 +15,7 @@ impl SearchHooks for Arrangement {
 impl Evaluate for Arrangement {
     #[inline]
     fn evaluate(&self) -> Score {
-        let s = evaluate_white(self.position());
-        let features = if self.turn() == Color::White { s } else { -s };
-        (features + self.network_eval()) / 2
+        with_network(self.position(), self.network_eval())
     }
 
     fn prepare_search(&mut self) {

@@ -315,6 +315,16 @@ pub fn losing_capture(pos: &Position, m: Action) -> bool {
         .any()
 }
 
+/// The evaluation of the games that use the chess network (chess, Chess960, Arrangement), for
+/// the side to move: the mean of the features and the network's score, since the two err in
+/// different positions.
+#[inline]
+pub fn with_network(pos: &Position, network: Score) -> Score {
+    let s = evaluate_white(pos);
+    let features = if pos.turn() == Color::White { s } else { -s };
+    (features + network) / 2
+}
+
 /// MVV-LVA for a FIDE action.
 #[inline]
 pub fn mvv_lva(pos: &Position, m: Action) -> i32 {
@@ -334,10 +344,7 @@ impl<const FRC: bool> SearchHooks for Fide<FRC> {
 impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn evaluate(&self) -> Score {
-        let s = evaluate_white(self.position());
-        let features = if self.turn() == Color::White { s } else { -s };
-        // The mean of the two evaluations: they err in different positions.
-        (features + self.network_eval()) / 2
+        with_network(self.position(), self.network_eval())
     }
 
     #[inline]
