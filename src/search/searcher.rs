@@ -135,6 +135,8 @@ struct Node {
     depth: i32,
     ply: i32,
     pv_node: bool,
+    /// A principal-variation node now or, by the table, in an earlier search.
+    tt_pv: bool,
     in_check: bool,
     /// Another thread is searching this node ([`Breadcrumbs`]).
     marked: bool,
@@ -596,6 +598,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 score: score_to_tt(best, 0),
                 depth,
                 bound: Bound::Exact,
+                pv: true,
             };
             if best > -INFINITE {
                 self.shared.tt.store(root.key(), e);
@@ -704,6 +707,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             depth,
             ply,
             pv_node,
+            tt_pv: pv_node || tt.is_some_and(|e| e.pv),
             in_check,
             marked: crumb.as_ref().is_some_and(|c| c.marked),
             eval,
@@ -901,6 +905,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 score: score_to_tt(best, node.ply),
                 depth: node.depth,
                 bound,
+                pv: node.tt_pv,
             },
         );
         best
@@ -1026,7 +1031,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if is_killer(&self.tables, node.ply as usize, mv) {
             r -= 1;
         }
-        if node.pv_node {
+        if node.tt_pv {
             r -= 1;
         }
         if node.marked {
@@ -1223,6 +1228,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 score: score_to_tt(best, ply),
                 depth: QS_DEPTH,
                 bound,
+                pv: false,
             },
         );
         best

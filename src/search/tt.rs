@@ -26,6 +26,9 @@ pub struct TtEntry {
     pub score: Score,
     pub depth: i32,
     pub bound: Bound,
+    /// The position was searched inside a principal variation, now or in an earlier search
+    /// (Stockfish's `ttPv`): its moves are reduced less there too.
+    pub pv: bool,
 }
 
 struct Slot {
@@ -45,6 +48,7 @@ fn pack(e: &TtEntry, age: u8) -> u64 {
     let mv = e.move_index.map_or(NO_MOVE, |i| i as u64);
     (mv & 0xffff)
         | ((e.score as i16 as u16 as u64) << 16)
+        | ((e.pv as u64) << 32)
         | (((e.depth.clamp(-1, 254) + 1) as u64 & 0xff) << 48)
         | ((e.bound as u64) << 56)
         | (((age & 0x3f) as u64) << 58)
@@ -63,6 +67,7 @@ fn unpack(d: u64) -> Option<TtEntry> {
         score: ((d >> 16) & 0xffff) as u16 as i16 as Score,
         depth: ((d >> 48) & 0xff) as i32 - 1,
         bound,
+        pv: (d >> 32) & 1 == 1,
     })
 }
 
@@ -182,6 +187,7 @@ mod tests {
             score: -123,
             depth: 7,
             bound: Bound::Lower,
+            pv: true,
         };
         tt.store(0xdead_beef, e);
         let got = tt.probe(0xdead_beef).unwrap();
@@ -189,6 +195,7 @@ mod tests {
         assert_eq!(got.score, -123);
         assert_eq!(got.depth, 7);
         assert_eq!(got.bound, Bound::Lower);
+        assert!(got.pv);
         assert!(tt.probe(0xdead_beee).is_none());
         tt.clear();
         assert!(tt.probe(0xdead_beef).is_none());
