@@ -1031,6 +1031,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if is_killer(&self.tables, node.ply as usize, mv) {
             r -= 1;
         }
+        // A node in a principal variation, now or by its table entry in an earlier search: its
+        // moves are likelier to matter (Stockfish's `ttPv`).
         if node.tt_pv {
             r -= 1;
         }

@@ -197,6 +197,9 @@ mod tests {
         assert_eq!(got.bound, Bound::Lower);
         assert!(got.pv);
         assert!(tt.probe(0xdead_beee).is_none());
+        // The PV bit both ways: a later store of the same position outside any PV clears it.
+        tt.store(0xdead_beef, TtEntry { pv: false, ..e });
+        assert!(!tt.probe(0xdead_beef).unwrap().pv);
         tt.clear();
         assert!(tt.probe(0xdead_beef).is_none());
     }
