@@ -39,6 +39,16 @@ pub fn outcome_score(outcome: &Outcome, stm: crate::core::Color, ply: i32) -> Sc
     }
 }
 
+/// The squares the opponent of the side to move attacks with pawns, with pawns or minor
+/// pieces, and with pawns, minor pieces or rooks: a piece on one of them is threatened by
+/// something worth less ([`Evaluate::threats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Threats {
+    pub by_pawn: u64,
+    pub by_minor: u64,
+    pub by_rook: u64,
+}
+
 /// What the search needs of a variant beyond its rules (and the [`SearchHooks`] a game may
 /// override).
 pub trait Evaluate: SearchHooks {
@@ -55,6 +65,18 @@ pub trait Evaluate: SearchHooks {
 
     /// Ordering value of a noisy move (victim value minus a fraction of the mover's).
     fn noisy_order(&self, m: Self::Move) -> i32;
+
+    /// What the side to move's pieces are threatened by, computed once per node for
+    /// [`Evaluate::quiet_order`] (the default knows nothing of threats).
+    fn threats(&self) -> Threats {
+        Threats::default()
+    }
+
+    /// An ordering bonus of a quiet move beside its history: a threatened piece stepping to
+    /// safety is tried earlier (Stockfish's threatened pieces).
+    fn quiet_order(&self, _m: Self::Move, _threats: &Threats) -> i32 {
+        0
+    }
 
     /// A small index (< 4096) for history and killer tables.
     fn history_index(&self, m: Self::Move) -> usize;

@@ -213,7 +213,7 @@ fn ahead(color: Color, sq: Square, files: u64) -> u64 {
 
 /// Squares attacked by `color`'s pawns.
 #[inline]
-fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+pub fn pawn_attacks(color: Color, pawns: u64) -> u64 {
     const NOT_A: u64 = !FILE_A;
     const NOT_H: u64 = !(FILE_A << 7);
     match color {

@@ -123,6 +123,7 @@ pub fn score_moves<V: Evaluate>(
     scores: &mut [i32],
 ) {
     let killers = tables.killers[ply.min(MAX_PLY)];
+    let threats = pos.threats();
     for (i, &m) in list.iter().enumerate() {
         scores[i] = if tt_index == Some(i as u16) {
             TT_MOVE
@@ -138,7 +139,7 @@ pub fn score_moves<V: Evaluate>(
         } else if killers[1] == Some(m) {
             KILLER
         } else {
-            tables.history_of(pos.history_index(m), ctx)
+            tables.history_of(pos.history_index(m), ctx) + pos.quiet_order(m, &threats)
         };
     }
 }
