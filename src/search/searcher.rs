@@ -465,7 +465,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         depth: i32,
         prev: Score,
     ) {
-        let mut delta = 25;
+        let mut delta = 12;
         let (mut alpha, mut beta) = if self.options.pruning && depth >= 4 && prev.abs() < MATE_BOUND
         {
             (prev - delta, prev + delta)
