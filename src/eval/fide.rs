@@ -9,7 +9,7 @@ use super::terms::{self, fide_terms, Tapered};
 use super::weights::WEIGHTS;
 use super::{Evaluate, Score, SearchHooks, Threats};
 use crate::core::attacks;
-use crate::core::{Action, ActionKind, Color, MoveList, Position, Role, Square};
+use crate::core::{Action, ActionKind, Bitboard, Color, MoveList, Position, Role, Square};
 use crate::variants::chess::Fide;
 use crate::variants::fide as rules;
 use crate::variants::Variant;
@@ -362,23 +362,22 @@ pub fn threats(pos: &Position) -> Threats {
         by_rook |= attacks::rook(sq, occ).0;
     }
     Threats {
-        by_pawn,
-        by_minor,
-        by_rook,
+        by_pawn: Bitboard(by_pawn),
+        by_minor: Bitboard(by_minor),
+        by_rook: Bitboard(by_rook),
     }
 }
 
 /// The escape bonus of the quiet action `m` ([`Evaluate::quiet_order`]).
 #[inline]
 pub fn escape_bonus(pos: &Position, m: Action, t: &Threats) -> i32 {
-    let (from, to) = (1u64 << m.from.index(), 1u64 << m.to.index());
     let (threat, bonus) = match pos.piece_at(m.from).map(|p| p.role) {
         Some(Role::Queen) => (t.by_rook, ESCAPE_QUEEN),
         Some(Role::Rook) => (t.by_minor, ESCAPE_ROOK),
         Some(Role::Knight | Role::Bishop) => (t.by_pawn, ESCAPE_MINOR),
         _ => return 0,
     };
-    if threat & from != 0 && threat & to == 0 {
+    if threat.contains(m.from) && !threat.contains(m.to) {
         bonus
     } else {
         0

@@ -44,9 +44,9 @@ pub fn outcome_score(outcome: &Outcome, stm: crate::core::Color, ply: i32) -> Sc
 /// something worth less ([`Evaluate::threats`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Threats {
-    pub by_pawn: u64,
-    pub by_minor: u64,
-    pub by_rook: u64,
+    pub by_pawn: crate::core::Bitboard,
+    pub by_minor: crate::core::Bitboard,
+    pub by_rook: crate::core::Bitboard,
 }
 
 /// What the search needs of a variant beyond its rules (and the [`SearchHooks`] a game may
