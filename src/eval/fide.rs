@@ -349,22 +349,25 @@ pub fn threats(pos: &Position) -> Threats {
     let them = !pos.turn();
     let occ = b.occupied();
     let theirs = b.by_color(them);
-    let by_pawn = terms::pawn_attacks(them, (b.by_role(Role::Pawn) & theirs).0);
+    let by_pawn = Bitboard(terms::pawn_attacks(
+        them,
+        (b.by_role(Role::Pawn) & theirs).0,
+    ));
     let mut by_minor = by_pawn;
     for sq in b.by_role(Role::Knight) & theirs {
-        by_minor |= attacks::knight(sq).0;
+        by_minor |= attacks::knight(sq);
     }
     for sq in b.by_role(Role::Bishop) & theirs {
-        by_minor |= attacks::bishop(sq, occ).0;
+        by_minor |= attacks::bishop(sq, occ);
     }
     let mut by_rook = by_minor;
     for sq in b.by_role(Role::Rook) & theirs {
-        by_rook |= attacks::rook(sq, occ).0;
+        by_rook |= attacks::rook(sq, occ);
     }
     Threats {
-        by_pawn: Bitboard(by_pawn),
-        by_minor: Bitboard(by_minor),
-        by_rook: Bitboard(by_rook),
+        by_pawn,
+        by_minor,
+        by_rook,
     }
 }
 

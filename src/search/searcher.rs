@@ -154,6 +154,9 @@ struct Node {
 /// Marks a ply without a static evaluation (in check, or a game without forward pruning).
 const NO_EVAL: Score = -INFINITE;
 
+/// Half the width of an iteration's first window around the last score, in cp (widened by
+/// half again on each fail).
+const ASPIRATION_DELTA: Score = 12;
 /// Reverse futility pruning: the deepest node it applies to, and its margin per ply.
 const RFP_DEPTH: i32 = 7;
 const RFP_MARGIN: Score = 80;
@@ -465,7 +468,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         depth: i32,
         prev: Score,
     ) {
-        let mut delta = 12;
+        let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = if self.options.pruning && depth >= 4 && prev.abs() < MATE_BOUND
         {
             (prev - delta, prev + delta)
