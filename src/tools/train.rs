@@ -47,6 +47,11 @@ pub struct TrainArgs {
     /// Seed of the initial weights and of the order of the positions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start from this network (a file `zest train` wrote, with the same `--k`) instead of
+    /// random weights: training goes on from it on the journals given, so that a network
+    /// learns from new games without the old ones.
+    #[arg(long)]
+    pub init: Option<PathBuf>,
 }
 
 /// The positions as feature lists: per position, its pieces' features from White's side
@@ -141,6 +146,28 @@ impl Params {
             *x = (own * value * k / 400.0) as f32;
         }
         p
+    }
+
+    /// The floats a quantised network stands for (the inverse of [`Params::quantise`], up
+    /// to its rounding).
+    fn from_network(net: &Network) -> Params {
+        let (qa, qab) = (QA as f32, (QA * QB) as f32);
+        Params {
+            w: net
+                .ft_weights
+                .iter()
+                .flatten()
+                .map(|&x| x as f32 / qa)
+                .collect(),
+            b: net.ft_bias.iter().map(|&x| x as f32 / qa).collect(),
+            o: net
+                .out_weights
+                .iter()
+                .map(|&x| x as f32 / QB as f32)
+                .collect(),
+            ob: net.out_bias as f32 / qab,
+            psqt: net.psqt.iter().map(|&x| x as f32 / qab).collect(),
+        }
     }
 
     /// The accumulator (pre-activation) of one view.
@@ -311,7 +338,22 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
         train.len(),
         test.len()
     );
-    let mut p = Params::random(args.seed, k);
+    let mut p = match &args.init {
+        None => Params::random(args.seed, k),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let net = Network::from_bytes(&bytes)
+                .ok_or_else(|| format!("{}: not a network of this build", path.display()))?;
+            if (net.cp_per_logit - (400.0 / k) as f32).abs() > 1e-3 {
+                return Err(format!(
+                    "{}: trained with K = {}, not --k {k}",
+                    path.display(),
+                    400.0 / net.cp_per_logit
+                ));
+            }
+            Params::from_network(&net)
+        }
+    };
     let (mut m, mut v) = (Params::zeros(), Params::zeros());
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut rng = SplitMix(args.seed ^ 0x5eed);
@@ -386,6 +428,19 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::variants::chess::Chess;
+
+    /// `--init` starts from exactly the network it reads: the shipped network, read back into
+    /// floats and quantised again, is the same file byte for byte.
+    #[test]
+    fn a_network_read_back_into_floats_quantises_to_itself() {
+        let bytes = include_bytes!("../../nets/chess.nnue");
+        let net = Network::from_bytes(bytes).unwrap();
+        let k = 400.0 / net.cp_per_logit as f64;
+        assert_eq!(
+            Params::from_network(&net).quantise(k).to_bytes(),
+            bytes.to_vec()
+        );
+    }
 
     /// The integer network the engine runs agrees with the float one it was trained as.
     #[test]
