@@ -480,6 +480,58 @@ fn train_fits_a_network_reproducibly() {
     assert!(err.contains("no chess positions"), "{err}");
 }
 
+/// `zest train --init` goes on from a network rather than from random weights: with no epoch
+/// to train it writes back the network it read, byte for byte, and its held-out loss starts
+/// where that network stands (below a start from material values alone); a file that is no
+/// network, or one trained with another scale K, is a clear error.
+#[test]
+fn train_goes_on_from_a_network() {
+    let dir = std::env::temp_dir().join(format!("zest-cli-init-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("same.nnue");
+    let train = |extra: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_zest"))
+            .args([
+                "train",
+                "tests/data/tune-sample.state.jsonl",
+                "--lambda",
+                "0",
+            ])
+            .args(extra)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .expect("zest runs");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let start = |err: &str| -> f64 {
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("start:"))
+            .expect("start");
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let (code, random) = train(&["--epochs", "0"]);
+    assert_eq!(code, Some(0), "{random}");
+    let (code, err) = train(&["--epochs", "0", "--init", "nets/chess.nnue"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        std::fs::read(&out).unwrap() == std::fs::read("nets/chess.nnue").unwrap(),
+        "the network read was not written back unchanged"
+    );
+    assert!(start(&err) < start(&random), "{random}\n{err}");
+    let (code, err) = train(&["--epochs", "0", "--init", "Cargo.toml"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("Cargo.toml: not a network"), "{err}");
+    let (code, err) = train(&["--epochs", "0", "--init", "nets/chess.nnue", "--k", "3"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not --k 3"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `zest tune` fits weights to games: the loss on the games it learns from falls, and what it
 /// writes is a weights table with one row per feature.
 #[test]
