@@ -18,7 +18,7 @@ use crate::variants::fide::castle_targets;
 use std::sync::LazyLock;
 
 /// Hidden units per side.
-pub const HIDDEN: usize = 64;
+pub const HIDDEN: usize = 128;
 /// Input features per side: two colours (own, other) × six roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// Quantisation of the first layer (weights and biases) and of the clipped activations.
