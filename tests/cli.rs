@@ -483,7 +483,8 @@ fn train_fits_a_network_reproducibly() {
 /// `zest train --init` goes on from a network rather than from random weights: with no epoch
 /// to train it writes back the network it read, byte for byte, and its held-out loss starts
 /// where that network stands (below a start from material values alone); a file that is no
-/// network, or one trained with another scale K, is a clear error.
+/// network, or one trained with another scale K, is a clear error, given before the games are
+/// read.
 #[test]
 fn train_goes_on_from_a_network() {
     let dir = std::env::temp_dir().join(format!("zest-cli-init-{}", std::process::id()));
@@ -526,6 +527,8 @@ fn train_goes_on_from_a_network() {
     let (code, err) = train(&["--epochs", "0", "--init", "Cargo.toml"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("Cargo.toml: not a network"), "{err}");
+    // Refused before the games are read, not after.
+    assert!(!err.contains("training positions"), "{err}");
     let (code, err) = train(&["--epochs", "0", "--init", "nets/chess.nnue", "--k", "3"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("not --k 3"), "{err}");

@@ -305,9 +305,26 @@ const PART: usize = 1024;
 const CLIP: f32 = 1.98;
 
 pub fn main(args: TrainArgs) -> Result<(), String> {
+    let k = args.k;
+    // The starting network is read first: a bad file is reported before the games are read.
+    let init = match &args.init {
+        None => None,
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let net = Network::from_bytes(&bytes)
+                .ok_or_else(|| format!("{}: not a network of this build", path.display()))?;
+            if (net.cp_per_logit - (400.0 / k) as f32).abs() > 1e-3 {
+                return Err(format!(
+                    "{}: trained with K = {}, not --k {k}",
+                    path.display(),
+                    400.0 / net.cp_per_logit
+                ));
+            }
+            Some(Params::from_network(&net))
+        }
+    };
     let games = read_games(&args.journals)?;
     let (mut train, mut test) = (Data::default(), Data::default());
-    let k = args.k;
     for (i, g) in games.iter().enumerate() {
         let data = if i % 10 == 9 { &mut test } else { &mut train };
         quiet_positions(g, args.skip, |pos, result, score| {
@@ -338,22 +355,7 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
         train.len(),
         test.len()
     );
-    let mut p = match &args.init {
-        None => Params::random(args.seed, k),
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let net = Network::from_bytes(&bytes)
-                .ok_or_else(|| format!("{}: not a network of this build", path.display()))?;
-            if (net.cp_per_logit - (400.0 / k) as f32).abs() > 1e-3 {
-                return Err(format!(
-                    "{}: trained with K = {}, not --k {k}",
-                    path.display(),
-                    400.0 / net.cp_per_logit
-                ));
-            }
-            Params::from_network(&net)
-        }
-    };
+    let mut p = init.unwrap_or_else(|| Params::random(args.seed, k));
     let (mut m, mut v) = (Params::zeros(), Params::zeros());
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut rng = SplitMix(args.seed ^ 0x5eed);
