@@ -304,25 +304,30 @@ const PART: usize = 1024;
 /// The largest weight magnitude: the integer network's sums must not overflow.
 const CLIP: f32 = 1.98;
 
+/// The network of `--init` as floats to train on; it must have been trained with the same
+/// scale K, or its scores would change meaning.
+fn read_network(path: &std::path::Path, k: f64) -> Result<Params, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net = Network::from_bytes(&bytes)
+        .ok_or_else(|| format!("{}: not a network of this build", path.display()))?;
+    if (net.cp_per_logit - (400.0 / k) as f32).abs() > 1e-3 {
+        return Err(format!(
+            "{}: trained with K = {}, not --k {k}",
+            path.display(),
+            400.0 / net.cp_per_logit
+        ));
+    }
+    Ok(Params::from_network(&net))
+}
+
 pub fn main(args: TrainArgs) -> Result<(), String> {
     let k = args.k;
     // The starting network is read first: a bad file is reported before the games are read.
-    let init = match &args.init {
-        None => None,
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let net = Network::from_bytes(&bytes)
-                .ok_or_else(|| format!("{}: not a network of this build", path.display()))?;
-            if (net.cp_per_logit - (400.0 / k) as f32).abs() > 1e-3 {
-                return Err(format!(
-                    "{}: trained with K = {}, not --k {k}",
-                    path.display(),
-                    400.0 / net.cp_per_logit
-                ));
-            }
-            Some(Params::from_network(&net))
-        }
-    };
+    let init = args
+        .init
+        .as_deref()
+        .map(|path| read_network(path, k))
+        .transpose()?;
     let games = read_games(&args.journals)?;
     let (mut train, mut test) = (Data::default(), Data::default());
     for (i, g) in games.iter().enumerate() {
