@@ -105,3 +105,29 @@ fn a_widened_network_scores_as_the_narrow_one() {
     assert!(!dir.join("none.nnue").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `nets/chess.nnue.manifest` is about the shipped network: its first line names the file's
+/// sha256 (as `sha256sum` computes it), and every journal it lists to train on is kept in
+/// `nets/games/`, compressed.
+#[test]
+fn the_manifest_names_the_shipped_network_and_kept_journals() {
+    let manifest = std::fs::read_to_string("nets/chess.nnue.manifest").unwrap();
+    let o = Command::new("sha256sum")
+        .arg("nets/chess.nnue")
+        .output()
+        .expect("sha256sum runs");
+    let sum = String::from_utf8_lossy(&o.stdout);
+    let sum = sum.split_whitespace().next().expect("a sha256");
+    let first = manifest.lines().next().unwrap();
+    assert_eq!(first, format!("# nets/chess.nnue, sha256 {sum}"));
+    let listed: Vec<&str> = manifest
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once("  nets/games/").map(|(_, j)| j))
+        .collect();
+    assert!(listed.len() >= 10, "{listed:?}");
+    for j in listed {
+        let kept = format!("nets/games/{j}.xz");
+        assert!(std::path::Path::new(&kept).exists(), "{kept}");
+    }
+}

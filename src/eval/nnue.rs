@@ -1,7 +1,9 @@
 //! A small neural network for the FIDE pieces (chess and Chess960): 768 inputs (colour ×
 //! role × square, seen from each side), `HIDDEN` clipped-ReLU units per side sharing one set
 //! of weights, and one output from the side to move's units followed by the other side's,
-//! plus a linear value per input (material and piece-square values). A searched position
+//! plus a linear value per input (material and piece-square values). The output layer is one of
+//! `BUCKETS`, chosen by the number of pieces on the board, so that the same units are weighed
+//! differently in the opening, the middle game and the endgame. A searched position
 //! carries its first layer's sums ([`Accumulator`]), updated by the few rows a move changes
 //! rather than summed again from all its pieces. It is trained by `zest train`
 //! (`tools/train.rs`) on the scores of zest's own games. Chess, Chess960 and Arrangement evaluate
@@ -26,17 +28,29 @@ pub const QA: i32 = 255;
 /// Quantisation of the output weights.
 pub const QB: i32 = 64;
 
-const MAGIC: &[u8; 8] = b"ZNNUE\x02\0\0";
+/// Output layers, chosen by the pieces on the board ([`bucket`]).
+pub const BUCKETS: usize = 8;
+
+const MAGIC: &[u8; 8] = b"ZNNUE\x03\0\0";
+/// The format before output buckets: one output layer, read as the same layer in every bucket.
+const MAGIC_ONE_OUTPUT: &[u8; 8] = b"ZNNUE\x02\0\0";
+
+/// The output layer for a position with `pieces` pieces on the board, kings included: four
+/// piece counts a bucket, from the bare kings up.
+#[inline]
+pub fn bucket(pieces: usize) -> usize {
+    (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
+}
 
 /// A quantised network.
 pub struct Network {
     /// Input weights, one row of `HIDDEN` per feature.
     pub ft_weights: Box<[[i16; HIDDEN]; INPUTS]>,
     pub ft_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's units, then the other side's.
-    pub out_weights: [i16; 2 * HIDDEN],
-    /// Output bias, scaled by `QA * QB`.
-    pub out_bias: i32,
+    /// Output weights a bucket: the side to move's units, then the other side's.
+    pub out_weights: [[i16; 2 * HIDDEN]; BUCKETS],
+    /// Output bias a bucket, scaled by `QA * QB`.
+    pub out_bias: [i32; BUCKETS],
     /// A value per feature added straight to the output (scaled by `QA * QB`): the side to
     /// move's view less the other's, halved. Material and piece-square values live here, so
     /// the hidden units learn what a linear sum cannot.
@@ -58,14 +72,21 @@ pub fn feature(side: Color, color: Color, role: Role, sq: usize) -> usize {
 }
 
 impl Network {
-    /// Parses the file `zest train` writes; `None` where it is not one.
+    /// Parses the file `zest train` writes; `None` where it is not one. A file of the format
+    /// before buckets is read with its one output layer in every bucket: it scores the same.
     pub fn from_bytes(b: &[u8]) -> Option<Network> {
-        let hidden = u32::from_le_bytes(b.get(8..12)?.try_into().ok()?) as usize;
-        if b.get(..8)? != MAGIC || hidden != HIDDEN {
+        let u32_at = |at: usize| Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?));
+        let hidden = u32_at(8)? as usize;
+        let (buckets, start) = match b.get(..8)? {
+            m if m == MAGIC => (u32_at(16)? as usize, 20),
+            m if m == MAGIC_ONE_OUTPUT => (1, 16),
+            _ => return None,
+        };
+        if hidden != HIDDEN || (buckets != BUCKETS && buckets != 1) {
             return None;
         }
         let cp_per_logit = f32::from_le_bytes(b.get(12..16)?.try_into().ok()?);
-        let mut words = b.get(16..)?.chunks_exact(2);
+        let mut words = b.get(start..)?.chunks_exact(2);
         let mut next = || words.next().map(|w| i16::from_le_bytes([w[0], w[1]]));
         let mut ft_weights = Box::new([[0i16; HIDDEN]; INPUTS]);
         for row in ft_weights.iter_mut() {
@@ -77,16 +98,25 @@ impl Network {
         for w in ft_bias.iter_mut() {
             *w = next()?;
         }
-        let mut out_weights = [0i16; 2 * HIDDEN];
-        for w in out_weights.iter_mut() {
-            *w = next()?;
+        let mut out_weights = [[0i16; 2 * HIDDEN]; BUCKETS];
+        for layer in &mut out_weights[..buckets] {
+            for w in layer.iter_mut() {
+                *w = next()?;
+            }
         }
         let mut int = || {
             let lo = next()? as u16 as u32;
             let hi = next()? as u16 as u32;
             Some((lo | hi << 16) as i32)
         };
-        let out_bias = int()?;
+        let mut out_bias = [0i32; BUCKETS];
+        for v in &mut out_bias[..buckets] {
+            *v = int()?;
+        }
+        if buckets == 1 {
+            out_weights = [out_weights[0]; BUCKETS];
+            out_bias = [out_bias[0]; BUCKETS];
+        }
         let mut psqt = Box::new([0i32; INPUTS]);
         for v in psqt.iter_mut() {
             *v = int()?;
@@ -106,16 +136,17 @@ impl Network {
         let mut b = MAGIC.to_vec();
         b.extend((HIDDEN as u32).to_le_bytes());
         b.extend(self.cp_per_logit.to_le_bytes());
+        b.extend((BUCKETS as u32).to_le_bytes());
         let words = self
             .ft_weights
             .iter()
             .flatten()
             .chain(&self.ft_bias)
-            .chain(&self.out_weights);
+            .chain(self.out_weights.iter().flatten());
         for w in words {
             b.extend(w.to_le_bytes());
         }
-        for v in std::iter::once(&self.out_bias).chain(self.psqt.iter()) {
+        for v in self.out_bias.iter().chain(self.psqt.iter()) {
             b.extend(v.to_le_bytes());
         }
         b
@@ -125,7 +156,7 @@ impl Network {
     pub fn evaluate(&self, pos: &Position) -> Score {
         let mut acc = Accumulator::default();
         acc.refresh(self, pos);
-        acc.evaluate(self, pos.turn())
+        acc.evaluate(self, pos)
     }
 }
 
@@ -234,20 +265,23 @@ impl Accumulator {
     #[inline]
     pub fn evaluate_position(&self, net: &Network, pos: &Position) -> Score {
         if self.valid {
-            self.evaluate(net, pos.turn())
+            self.evaluate(net, pos)
         } else {
             net.evaluate(pos)
         }
     }
 
-    /// The evaluation in centipawns for `stm`, the side to move.
+    /// The evaluation in centipawns for the side to move of `pos`, the position these sums
+    /// are of.
     #[inline]
-    pub fn evaluate(&self, net: &Network, stm: Color) -> Score {
+    pub fn evaluate(&self, net: &Network, pos: &Position) -> Score {
+        let stm = pos.turn();
         let (us, them) = (&self.hidden[stm.index()], &self.hidden[(!stm).index()]);
-        let (w_us, w_them) = net.out_weights.split_at(HIDDEN);
+        let b = bucket(pos.board.occupied().count() as usize);
+        let (w_us, w_them) = net.out_weights[b].split_at(HIDDEN);
         let mut sum = (self.psqt[stm.index()] - self.psqt[(!stm).index()]) / 2;
         sum += dot_clipped(us, w_us) + dot_clipped(them, w_them);
-        let logit = (sum + net.out_bias) as f32 / (QA * QB) as f32;
+        let logit = (sum + net.out_bias[b]) as f32 / (QA * QB) as f32;
         (logit * net.cp_per_logit) as Score
     }
 }
@@ -282,12 +316,12 @@ mod tests {
             *w = r(60) as i16;
         }
         let ft_bias = std::array::from_fn(|_| r(100) as i16);
-        let out_weights = std::array::from_fn(|_| r(64) as i16);
+        let out_weights = std::array::from_fn(|_| std::array::from_fn(|_| r(64) as i16));
         Network {
             ft_weights,
             ft_bias,
             out_weights,
-            out_bias: r(5000) as i32,
+            out_bias: std::array::from_fn(|_| r(5000) as i32),
             psqt: Box::new(std::array::from_fn(|_| r(20000) as i32)),
             cp_per_logit: 180.0,
         }

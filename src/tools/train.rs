@@ -7,7 +7,7 @@
 
 use crate::core::rng::SplitMix;
 use crate::core::{Color, Role};
-use crate::eval::nnue::{feature, Network, HIDDEN, INPUTS, QA, QB};
+use crate::eval::nnue::{bucket, feature, Network, BUCKETS, HIDDEN, INPUTS, QA, QB};
 use crate::tools::tune::{quiet_positions, read_games};
 use crate::variants::Variant;
 use rayon::prelude::*;
@@ -107,13 +107,14 @@ impl Data {
 }
 
 /// The network in floats: the first layer's weights (a row per feature) and bias, the
-/// output weights (side to move's units first) and bias. Also the shape of a gradient.
+/// output weights (side to move's units first) and bias of each bucket. Also the shape of a
+/// gradient.
 #[derive(Clone)]
 struct Params {
     w: Vec<f32>,
     b: Vec<f32>,
     o: Vec<f32>,
-    ob: f32,
+    ob: Vec<f32>,
     /// The linear value of each feature (the side to move's view less the other's, halved).
     psqt: Vec<f32>,
 }
@@ -123,8 +124,8 @@ impl Params {
         Params {
             w: vec![0.0; INPUTS * HIDDEN],
             b: vec![0.0; HIDDEN],
-            o: vec![0.0; 2 * HIDDEN],
-            ob: 0.0,
+            o: vec![0.0; BUCKETS * 2 * HIDDEN],
+            ob: vec![0.0; BUCKETS],
             psqt: vec![0.0; INPUTS],
         }
     }
@@ -163,9 +164,10 @@ impl Params {
             o: net
                 .out_weights
                 .iter()
+                .flatten()
                 .map(|&x| x as f32 / QB as f32)
                 .collect(),
-            ob: net.out_bias as f32 / qab,
+            ob: net.out_bias.iter().map(|&x| x as f32 / qab).collect(),
             psqt: net.psqt.iter().map(|&x| x as f32 / qab).collect(),
         }
     }
@@ -184,27 +186,31 @@ impl Params {
         a
     }
 
-    /// The output (a logit) of position `i`, with both views' accumulators.
+    /// The output (a logit) of position `i`, with both views' accumulators and its bucket.
     #[inline]
-    fn forward(&self, data: &Data, i: usize) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+    fn forward(&self, data: &Data, i: usize) -> (f32, [f32; HIDDEN], [f32; HIDDEN], usize) {
         let (us, them) = data.views(i);
         let (a, b) = (self.accumulate(us), self.accumulate(them));
         let linear: f32 = us.iter().map(|&f| self.psqt[f as usize]).sum::<f32>()
             - them.iter().map(|&f| self.psqt[f as usize]).sum::<f32>();
-        let mut y = self.ob + linear / 2.0;
+        // Each view holds every piece on the board.
+        let k = bucket(us.len());
+        let o = &self.o[k * 2 * HIDDEN..][..2 * HIDDEN];
+        let mut y = self.ob[k] + linear / 2.0;
         for h in 0..HIDDEN {
-            y += a[h].clamp(0.0, 1.0) * self.o[h] + b[h].clamp(0.0, 1.0) * self.o[HIDDEN + h];
+            y += a[h].clamp(0.0, 1.0) * o[h] + b[h].clamp(0.0, 1.0) * o[HIDDEN + h];
         }
-        (y, a, b)
+        (y, a, b, k)
     }
 
     /// Adds the gradient of position `i`'s squared error to `g`; returns the error.
     fn backward(&self, data: &Data, i: usize, g: &mut Params) -> f32 {
-        let (y, a, b) = self.forward(data, i);
+        let (y, a, b, k) = self.forward(data, i);
         let p = 1.0 / (1.0 + (-y).exp());
         let err = p - data.target[i];
         let dy = 2.0 * err * p * (1.0 - p);
-        g.ob += dy;
+        g.ob[k] += dy;
+        let out = k * 2 * HIDDEN;
         let (us, them) = data.views(i);
         for &f in us {
             g.psqt[f as usize] += dy / 2.0;
@@ -215,9 +221,9 @@ impl Params {
         for (acc, view, off) in [(&a, us, 0), (&b, them, HIDDEN)] {
             let mut da = [0.0f32; HIDDEN];
             for h in 0..HIDDEN {
-                g.o[off + h] += dy * acc[h].clamp(0.0, 1.0);
+                g.o[out + off + h] += dy * acc[h].clamp(0.0, 1.0);
                 if acc[h] > 0.0 && acc[h] < 1.0 {
-                    da[h] = dy * self.o[off + h];
+                    da[h] = dy * self.o[out + off + h];
                 }
             }
             for (x, d) in g.b.iter_mut().zip(&da) {
@@ -243,7 +249,9 @@ impl Params {
         for (x, y) in self.o.iter_mut().zip(&other.o) {
             *x += y;
         }
-        self.ob += other.ob;
+        for (x, y) in self.ob.iter_mut().zip(&other.ob) {
+            *x += y;
+        }
         for (x, y) in self.psqt.iter_mut().zip(&other.psqt) {
             *x += y;
         }
@@ -254,7 +262,7 @@ impl Params {
             &mut self.w,
             &mut self.b,
             &mut self.o,
-            std::slice::from_mut(&mut self.ob),
+            &mut self.ob,
             &mut self.psqt,
         ]
     }
@@ -271,8 +279,10 @@ impl Params {
         Network {
             ft_weights,
             ft_bias: std::array::from_fn(|h| q(self.b[h], QA)),
-            out_weights: std::array::from_fn(|h| q(self.o[h], QB)),
-            out_bias: (self.ob * (QA * QB) as f32).round() as i32,
+            out_weights: std::array::from_fn(|k| {
+                std::array::from_fn(|h| q(self.o[k * 2 * HIDDEN + h], QB))
+            }),
+            out_bias: std::array::from_fn(|k| (self.ob[k] * (QA * QB) as f32).round() as i32),
             psqt: Box::new(std::array::from_fn(|f| {
                 (self.psqt[f] * (QA * QB) as f32).round() as i32
             })),
@@ -449,7 +459,9 @@ mod tests {
         );
     }
 
-    /// The integer network the engine runs agrees with the float one it was trained as.
+    /// The integer network the engine runs agrees with the float one it was trained as, in
+    /// every bucket (32, 21 and 4 pieces: buckets 7, 4 and 0). The tolerance is the rounding
+    /// of quantisation; another bucket's random output layer would miss by hundreds.
     #[test]
     fn the_quantised_network_matches_the_float_one() {
         let p = Params::random(7, 2.0);
@@ -457,6 +469,7 @@ mod tests {
         let mut data = Data::default();
         for fen in [
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r4rk1/pp3ppp/2n5/3q4/3P4/5N2/PP3PPP/R2Q1RK1 b - - 0 14",
             "8/5k2/8/3Pp3/8/8/2K5/8 b - - 0 1",
         ] {
             let pos = Chess::from_fen(fen).unwrap();
@@ -464,7 +477,7 @@ mod tests {
             let float_cp = p.forward(&data, data.len() - 1).0 * 200.0;
             let int_cp = net.evaluate(pos.position()) as f32;
             assert!(
-                (float_cp - int_cp).abs() < 4.0,
+                (float_cp - int_cp).abs() < 8.0,
                 "{fen}: {float_cp} {int_cp}"
             );
         }
