@@ -1,6 +1,6 @@
 //! A small neural network for the FIDE pieces (chess and Chess960): 768 inputs (colour ×
 //! role × square, seen from each side), `HIDDEN` clipped-ReLU units per side sharing one set
-//! of weights, and one output from the side to move's units followed by the other side's,
+//! of weights, and an output from the side to move's units followed by the other side's,
 //! plus a linear value per input (material and piece-square values). The output layer is one of
 //! `BUCKETS`, chosen by the number of pieces on the board, so that the same units are weighed
 //! differently in the opening, the middle game and the endgame. A searched position
