@@ -7,8 +7,10 @@
 
 use crate::core::rng::SplitMix;
 use crate::core::{Color, Role};
+use crate::eval::fide;
 use crate::eval::nnue::{bucket, feature, Network, BUCKETS, HIDDEN, INPUTS, QA, QB};
 use crate::tools::tune::{quiet_positions, read_games};
+use crate::variants::chess::Fide;
 use crate::variants::Variant;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -52,6 +54,10 @@ pub struct TrainArgs {
     /// learns from new games without the old ones.
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// Fit the evaluation the engine plays, the mean of the feature evaluation and the
+    /// network, rather than the network alone: the network learns what the features miss.
+    #[arg(long)]
+    pub blend: bool,
 }
 
 /// The positions as feature lists: per position, its pieces' features from White's side
@@ -65,12 +71,17 @@ struct Data {
     count: Vec<u8>,
     white_to_move: Vec<bool>,
     target: Vec<f32>,
+    /// The part of each position's logit the network does not give (the feature
+    /// evaluation's half, with `--blend`; else nothing).
+    offset: Vec<f32>,
+    /// The network's share of the logit: a half with `--blend`, else all of it.
+    share: f32,
 }
 
 impl Data {
     /// Adds `pos`, mirrored left to right where `mirror` (the files reversed: the same game
     /// where no castling right tells the wings apart).
-    fn push(&mut self, pos: &crate::core::Position, target: f32, mirror: bool) {
+    fn push(&mut self, pos: &crate::core::Position, target: f32, mirror: bool, offset: f32) {
         let flip = if mirror { 7 } else { 0 };
         self.start.push(self.features.len() as u32);
         let mut n = 0;
@@ -88,6 +99,13 @@ impl Data {
         self.count.push((n / 2) as u8);
         self.white_to_move.push(pos.turn() == Color::White);
         self.target.push(target);
+        self.offset.push(offset);
+    }
+
+    /// The logit the engine's evaluation gives position `i`, from the network's output.
+    #[inline]
+    fn logit(&self, i: usize, network: f32) -> f32 {
+        self.share * network + self.offset[i]
     }
 
     fn len(&self) -> usize {
@@ -206,9 +224,9 @@ impl Params {
     /// Adds the gradient of position `i`'s squared error to `g`; returns the error.
     fn backward(&self, data: &Data, i: usize, g: &mut Params) -> f32 {
         let (y, a, b, k) = self.forward(data, i);
-        let p = 1.0 / (1.0 + (-y).exp());
+        let p = 1.0 / (1.0 + (-data.logit(i, y)).exp());
         let err = p - data.target[i];
-        let dy = 2.0 * err * p * (1.0 - p);
+        let dy = 2.0 * err * p * (1.0 - p) * data.share;
         g.ob[k] += dy;
         let out = k * 2 * HIDDEN;
         let (us, them) = data.views(i);
@@ -291,6 +309,40 @@ impl Params {
     }
 }
 
+/// The feature evaluation's half of the logit of `pos` (`--blend`), for the side to move.
+fn features_half_logit(pos: &Fide<false>, k: f64) -> f32 {
+    let white = fide::evaluate_white(pos.position()) as f64;
+    let own = if pos.turn() == Color::White {
+        white
+    } else {
+        -white
+    };
+    (0.5 * k * own / 400.0) as f32
+}
+
+/// `fen` mirrored left to right (each rank read backwards, the en-passant file reversed);
+/// only for positions without castling rights.
+fn mirror_fen(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    if let Some(board) = fields.first_mut() {
+        *board = board
+            .split('/')
+            .map(|rank| rank.chars().rev().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/");
+    }
+    if let Some(ep) = fields.get_mut(3) {
+        *ep = ep
+            .chars()
+            .map(|c| match c {
+                'a'..='h' => (b'h' - (c as u8 - b'a')) as char,
+                c => c,
+            })
+            .collect();
+    }
+    fields.join(" ")
+}
+
 /// Mean squared error over `data`, in chunks summed in order.
 fn loss(p: &Params, data: &Data) -> f64 {
     let chunks: Vec<f64> = (0..data.len())
@@ -299,7 +351,7 @@ fn loss(p: &Params, data: &Data) -> f64 {
         .map(|c| {
             c.iter()
                 .map(|&i| {
-                    let y = p.forward(data, i).0;
+                    let y = data.logit(i, p.forward(data, i).0);
                     let e = 1.0 / (1.0 + (-y).exp()) - data.target[i];
                     (e * e) as f64
                 })
@@ -340,6 +392,15 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
         .transpose()?;
     let games = read_games(&args.journals)?;
     let (mut train, mut test) = (Data::default(), Data::default());
+    let share = if args.blend { 0.5 } else { 1.0 };
+    (train.share, test.share) = (share, share);
+    let features = |pos: &Fide<false>| {
+        if args.blend {
+            features_half_logit(pos, k)
+        } else {
+            0.0
+        }
+    };
     for (i, g) in games.iter().enumerate() {
         let data = if i % 10 == 9 { &mut test } else { &mut train };
         quiet_positions(g, args.skip, |pos, result, score| {
@@ -355,9 +416,11 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
             } else {
                 1.0 - target
             };
-            data.push(pos.position(), target as f32, false);
+            data.push(pos.position(), target as f32, false, features(pos));
             if args.mirror && i % 10 != 9 && pos.position().castles().is_empty() {
-                data.push(pos.position(), target as f32, true);
+                let mirrored = Fide::<false>::from_fen(&mirror_fen(&pos.fen()));
+                let offset = mirrored.as_ref().map_or(features(pos), features);
+                data.push(pos.position(), target as f32, true, offset);
             }
         });
     }
@@ -473,7 +536,7 @@ mod tests {
             "8/5k2/8/3Pp3/8/8/2K5/8 b - - 0 1",
         ] {
             let pos = Chess::from_fen(fen).unwrap();
-            data.push(pos.position(), 0.5, false);
+            data.push(pos.position(), 0.5, false, 0.0);
             let float_cp = p.forward(&data, data.len() - 1).0 * 200.0;
             let int_cp = net.evaluate(pos.position()) as f32;
             assert!(
@@ -481,5 +544,43 @@ mod tests {
                 "{fen}: {float_cp} {int_cp}"
             );
         }
+    }
+
+    /// With `--blend` the trainer fits the evaluation the engine plays: the mean of the
+    /// feature evaluation and the network (`fide::with_network`), for either side to move and
+    /// for a mirrored position alike.
+    #[test]
+    fn the_blended_logit_is_the_engines_evaluation() {
+        let k = 2.2;
+        let p = Params::random(11, k);
+        let net = p.quantise(k);
+        let mut data = Data {
+            share: 0.5,
+            ..Data::default()
+        };
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r4rk1/pp3ppp/2n5/3q4/3P4/5N2/PP3PPP/R2Q1RK1 b - - 0 14",
+            "6k1/5p2/8/3Pp3/8/8/2K5/1R6 w - e6 0 40",
+        ] {
+            // Only positions without castling rights are mirrored.
+            let mirrored = (fen.split(' ').nth(2) == Some("-")).then(|| mirror_fen(fen));
+            for fen in std::iter::once(fen.to_string()).chain(mirrored) {
+                let pos = Fide::<false>::from_fen(&fen).unwrap();
+                data.push(pos.position(), 0.5, false, features_half_logit(&pos, k));
+                let i = data.len() - 1;
+                let cp = data.logit(i, p.forward(&data, i).0) * (400.0 / k) as f32;
+                let engine = fide::with_network(pos.position(), net.evaluate(pos.position()));
+                assert!((cp - engine as f32).abs() < 6.0, "{fen}: {cp} {engine}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_mirrored_fen_reverses_the_files() {
+        assert_eq!(
+            mirror_fen("6k1/5p2/8/3Pp3/8/8/2K5/1R6 w - e6 0 40"),
+            "1k6/2p5/8/3pP3/8/8/5K2/6R1 w - d6 0 40"
+        );
     }
 }
