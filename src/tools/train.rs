@@ -1,8 +1,10 @@
 //! `zest train`: fits the network of `eval/nnue.rs` to zest's own games, from the same
 //! tournament journals and quiet positions as `zest tune`. Each position's target blends the
 //! game's result with the engine's score there (`--lambda`, as in `zest tune`); the network
-//! predicts it as `sigmoid(output)`, by mini-batch Adam on the squared error. A tenth of the
-//! games are held out; the epoch that predicts them best is written. Every step is seeded
+//! predicts it as `sigmoid(output)`, by mini-batch Adam on the squared error; with `--blend`
+//! the prediction is that of the evaluation the engine plays, the network's output being half
+//! of it and the feature evaluation the other half. Every tenth game, in the order the
+//! journals are given, is held out; the epoch that predicts them best is written. Every step is seeded
 //! and summed in a fixed order, so the same journals and arguments give the same file.
 
 use crate::core::rng::SplitMix;
@@ -74,7 +76,8 @@ struct Data {
     /// The part of each position's logit the network does not give (the feature
     /// evaluation's half, with `--blend`; else nothing).
     offset: Vec<f32>,
-    /// The network's share of the logit: a half with `--blend`, else all of it.
+    /// The network's share of the logit: a half with `--blend`, else all of it (set before
+    /// any position is pushed: the default, zero, is no share).
     share: f32,
 }
 
@@ -309,7 +312,8 @@ impl Params {
     }
 }
 
-/// The feature evaluation's half of the logit of `pos` (`--blend`), for the side to move.
+/// The feature evaluation's half of the logit of `pos` (`--blend`), for the side to move: the
+/// half that `fide::with_network`'s mean gives it (the two halves change together).
 fn features_half_logit(pos: &Fide<false>, k: f64) -> f32 {
     let white = fide::evaluate_white(pos.position()) as f64;
     let own = if pos.turn() == Color::White {
