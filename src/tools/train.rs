@@ -4,8 +4,9 @@
 //! predicts it as `sigmoid(output)`, by mini-batch Adam on the squared error; with `--blend`
 //! the prediction is that of the evaluation the engine plays, the network's output being half
 //! of it and the feature evaluation the other half. Every tenth game, in the order the
-//! journals are given, is held out; the epoch that predicts them best is written. Every step is seeded
-//! and summed in a fixed order, so the same journals and arguments give the same file.
+//! journals are given, is held out; the epoch that predicts them best is written. Every step
+//! is seeded and summed in a fixed order, so the same journals and arguments give the same
+//! file.
 
 use crate::core::rng::SplitMix;
 use crate::core::{Color, Role};
