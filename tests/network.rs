@@ -4,7 +4,7 @@
 
 use std::process::Command;
 use zest::core::{Color, Role};
-use zest::eval::nnue::{feature, Network, INPUTS};
+use zest::eval::nnue::{feature, Network, PIECE_INPUTS as INPUTS};
 use zest::tools::play::SplitMix;
 use zest::variants::chess::Chess;
 use zest::variants::Variant;
@@ -42,7 +42,9 @@ fn narrow_eval(file: &[u8], fen: &str) -> i32 {
         for color in [Color::White, Color::Black] {
             for role in Role::FIDE {
                 for sq in pos.pieces(color, role) {
-                    let f = feature(side, color, role, sq.index());
+                    // The narrow file has one set of rows, for every place of the king.
+                    let king = pos.king(side).index();
+                    let f = feature(side, color, role, sq.index(), king) % INPUTS;
                     for (h, a) in acc.iter_mut().enumerate() {
                         *a += i16_at(f * NARROW + h);
                     }

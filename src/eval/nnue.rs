@@ -1,14 +1,15 @@
 //! A small neural network for the FIDE pieces (chess and Chess960): 768 inputs (colour ×
-//! role × square, seen from each side), `HIDDEN` clipped-ReLU units per side sharing one set
-//! of weights, and an output from the side to move's units followed by the other side's,
-//! plus a linear value per input (material and piece-square values). The output layer is one of
+//! role × square, seen from each side) for each of `KING_BUCKETS` places of that side's own
+//! king ([`king_bucket`]), `HIDDEN` clipped-ReLU units per side sharing one set of weights,
+//! and an output from the side to move's units followed by the other side's, plus a linear
+//! value per input (material and piece-square values). The output layer is one of
 //! `BUCKETS`, chosen by the number of pieces on the board, so that the same units are weighed
 //! differently in the opening, the middle game and the endgame. A searched position
 //! carries its first layer's sums ([`Accumulator`]), updated by the few rows a move changes
-//! rather than summed again from all its pieces. It is trained by `zest train`
-//! (`tools/train.rs`) on the scores of zest's own games. Chess, Chess960 and Arrangement evaluate
-//! with the mean of it and the feature evaluation (`eval/fide.rs`): each alone plays weaker than
-//! the two together.
+//! rather than summed again from all its pieces (but a king's move into another bucket, which
+//! sums its side again). It is trained by `zest train` (`tools/train.rs`) on the scores of
+//! zest's own games. Chess, Chess960 and Arrangement evaluate with the mean of it and the
+//! feature evaluation (`eval/fide.rs`): each alone plays weaker than the two together.
 //!
 //! The output `y` is a logit: the side to move scores with probability `sigmoid(y)`; it is
 //! turned into centipawns with the scale `K` of the evaluation it was trained beside
@@ -21,8 +22,12 @@ use std::sync::LazyLock;
 
 /// Hidden units per side.
 pub const HIDDEN: usize = 128;
-/// Input features per side: two colours (own, other) × six roles × 64 squares.
-pub const INPUTS: usize = 768;
+/// Input features per side and king bucket: two colours (own, other) × six roles × 64 squares.
+pub const PIECE_INPUTS: usize = 768;
+/// Places of a side's own king that choose its view's rows ([`king_bucket`]).
+pub const KING_BUCKETS: usize = 4;
+/// Input features per side: a set of [`PIECE_INPUTS`] for each king bucket.
+pub const INPUTS: usize = KING_BUCKETS * PIECE_INPUTS;
 /// Quantisation of the first layer (weights and biases) and of the clipped activations.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
@@ -31,7 +36,9 @@ pub const QB: i32 = 64;
 /// Output layers, chosen by the pieces on the board ([`bucket`]).
 pub const BUCKETS: usize = 8;
 
-const MAGIC: &[u8; 8] = b"ZNNUE\x03\0\0";
+const MAGIC: &[u8; 8] = b"ZNNUE\x04\0\0";
+/// The format before king buckets: one set of rows, read as the same set in every king bucket.
+const MAGIC_ONE_KING: &[u8; 8] = b"ZNNUE\x03\0\0";
 /// The format before output buckets: one output layer, read as the same layer in every bucket.
 const MAGIC_ONE_OUTPUT: &[u8; 8] = b"ZNNUE\x02\0\0";
 
@@ -40,6 +47,22 @@ const MAGIC_ONE_OUTPUT: &[u8; 8] = b"ZNNUE\x02\0\0";
 #[inline]
 pub fn bucket(pieces: usize) -> usize {
     (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
+}
+
+/// The king bucket of a side whose king stands on `sq`, seen from that side (rank 1 its own):
+/// on its first two ranks by wing (a–c, d–e, f–h), farther up one bucket, so that the
+/// units can weigh the pieces around a sheltered king apart from those of an active one.
+#[inline]
+pub fn king_bucket(sq: usize) -> usize {
+    if sq >= 16 {
+        3
+    } else {
+        match sq % 8 {
+            0..=2 => 0,
+            3 | 4 => 1,
+            _ => 2,
+        }
+    }
 }
 
 /// A quantised network.
@@ -59,37 +82,55 @@ pub struct Network {
     pub cp_per_logit: f32,
 }
 
-/// The feature of a piece (`color`, `role` on square index `sq`) seen from `side`: its own
-/// pieces first, the board flipped for Black so that both sides see their pieces move up.
+/// The feature of a piece (`color`, `role` on square index `sq`) seen from `side`, whose
+/// king stands on square index `king`: its own pieces first, the board flipped for Black so
+/// that both sides see their pieces move up.
 #[inline]
-pub fn feature(side: Color, color: Color, role: Role, sq: usize) -> usize {
-    let (other, sq) = if side == Color::White {
-        (color != Color::White, sq)
+pub fn feature(side: Color, color: Color, role: Role, sq: usize, king: usize) -> usize {
+    king_bucket(relative(side, king)) * PIECE_INPUTS + piece_feature(side, color, role, sq)
+}
+
+/// Square index `sq` seen from `side`.
+#[inline]
+fn relative(side: Color, sq: usize) -> usize {
+    if side == Color::White {
+        sq
     } else {
-        (color != Color::Black, sq ^ 56)
-    };
-    (other as usize) * 384 + role.index() * 64 + sq
+        sq ^ 56
+    }
+}
+
+/// The feature of a piece within its king bucket's set.
+#[inline]
+fn piece_feature(side: Color, color: Color, role: Role, sq: usize) -> usize {
+    ((color != side) as usize) * 384 + role.index() * 64 + relative(side, sq)
 }
 
 impl Network {
-    /// Parses the file `zest train` writes; `None` where it is not one. A file of the format
-    /// before buckets is read with its one output layer in every bucket: it scores the same.
+    /// Parses the file `zest train` writes; `None` where it is not one. A file of a format
+    /// before output or king buckets is read with its one output layer in every output
+    /// bucket and its one set of rows in every king bucket: it scores the same.
     pub fn from_bytes(b: &[u8]) -> Option<Network> {
         let u32_at = |at: usize| Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?));
         let hidden = u32_at(8)? as usize;
-        let (buckets, start) = match b.get(..8)? {
-            m if m == MAGIC => (u32_at(16)? as usize, 20),
-            m if m == MAGIC_ONE_OUTPUT => (1, 16),
+        let (buckets, kings, start) = match b.get(..8)? {
+            m if m == MAGIC => (u32_at(16)? as usize, u32_at(20)? as usize, 24),
+            m if m == MAGIC_ONE_KING => (u32_at(16)? as usize, 1, 20),
+            m if m == MAGIC_ONE_OUTPUT => (1, 1, 16),
             _ => return None,
         };
-        if hidden != HIDDEN || (buckets != BUCKETS && buckets != 1) {
+        if hidden != HIDDEN
+            || (buckets != BUCKETS && buckets != 1)
+            || (kings != KING_BUCKETS && kings != 1)
+        {
             return None;
         }
+        let rows = kings * PIECE_INPUTS;
         let cp_per_logit = f32::from_le_bytes(b.get(12..16)?.try_into().ok()?);
         let mut words = b.get(start..)?.chunks_exact(2);
         let mut next = || words.next().map(|w| i16::from_le_bytes([w[0], w[1]]));
         let mut ft_weights = Box::new([[0i16; HIDDEN]; INPUTS]);
-        for row in ft_weights.iter_mut() {
+        for row in ft_weights[..rows].iter_mut() {
             for w in row.iter_mut() {
                 *w = next()?;
             }
@@ -118,8 +159,12 @@ impl Network {
             out_bias = [out_bias[0]; BUCKETS];
         }
         let mut psqt = Box::new([0i32; INPUTS]);
-        for v in psqt.iter_mut() {
+        for v in psqt[..rows].iter_mut() {
             *v = int()?;
+        }
+        for f in rows..INPUTS {
+            ft_weights[f] = ft_weights[f % rows];
+            psqt[f] = psqt[f % rows];
         }
         Some(Network {
             ft_weights,
@@ -137,6 +182,7 @@ impl Network {
         b.extend((HIDDEN as u32).to_le_bytes());
         b.extend(self.cp_per_logit.to_le_bytes());
         b.extend((BUCKETS as u32).to_le_bytes());
+        b.extend((KING_BUCKETS as u32).to_le_bytes());
         let words = self
             .ft_weights
             .iter()
@@ -168,6 +214,11 @@ impl Network {
 pub struct Accumulator {
     hidden: [[i16; HIDDEN]; 2],
     psqt: [i32; 2],
+    /// Each view's king bucket: the set of rows its pieces are summed from.
+    kings: [usize; 2],
+    /// A view whose king moved to another bucket: every row changes, so [`Accumulator::settle`]
+    /// sums it again once the move is on the board.
+    stale: [bool; 2],
     valid: bool,
 }
 
@@ -176,6 +227,8 @@ impl Default for Accumulator {
         Accumulator {
             hidden: [[0; HIDDEN]; 2],
             psqt: [0; 2],
+            kings: [0; 2],
+            stale: [false; 2],
             valid: false,
         }
     }
@@ -191,29 +244,41 @@ impl Accumulator {
     /// Sums the bias and the rows of every piece of `pos`.
     pub fn refresh(&mut self, net: &Network, pos: &Position) {
         for side in [Color::White, Color::Black] {
-            let (hidden, psqt) = (&mut self.hidden[side.index()], &mut self.psqt[side.index()]);
-            *hidden = net.ft_bias;
-            *psqt = 0;
-            for color in [Color::White, Color::Black] {
-                for role in Role::FIDE {
-                    for sq in pos.pieces(color, role) {
-                        let f = feature(side, color, role, sq.index());
-                        for (a, w) in hidden.iter_mut().zip(&net.ft_weights[f]) {
-                            *a = a.wrapping_add(*w);
-                        }
-                        *psqt += net.psqt[f];
-                    }
-                }
-            }
+            self.refresh_view(net, pos, side);
         }
         self.valid = true;
     }
 
-    /// Adds (`sign` 1) or removes (`sign` -1) `piece` on `sq` in both views.
+    /// Sums `side`'s view of `pos` from its pieces.
+    fn refresh_view(&mut self, net: &Network, pos: &Position, side: Color) {
+        let king = king_bucket(relative(side, pos.king(side).index()));
+        let (hidden, psqt) = (&mut self.hidden[side.index()], &mut self.psqt[side.index()]);
+        *hidden = net.ft_bias;
+        *psqt = 0;
+        for color in [Color::White, Color::Black] {
+            for role in Role::FIDE {
+                for sq in pos.pieces(color, role) {
+                    let f = king * PIECE_INPUTS + piece_feature(side, color, role, sq.index());
+                    for (a, w) in hidden.iter_mut().zip(&net.ft_weights[f]) {
+                        *a = a.wrapping_add(*w);
+                    }
+                    *psqt += net.psqt[f];
+                }
+            }
+        }
+        self.kings[side.index()] = king;
+        self.stale[side.index()] = false;
+    }
+
+    /// Adds (`sign` 1) or removes (`sign` -1) `piece` on `sq` in both views, but a stale one.
     #[inline]
     fn toggle(&mut self, net: &Network, piece: Piece, sq: Square, sign: i16) {
         for side in [Color::White, Color::Black] {
-            let f = feature(side, piece.color, piece.role, sq.index());
+            if self.stale[side.index()] {
+                continue;
+            }
+            let f = self.kings[side.index()] * PIECE_INPUTS
+                + piece_feature(side, piece.color, piece.role, sq.index());
             let hidden = &mut self.hidden[side.index()];
             for (a, w) in hidden.iter_mut().zip(&net.ft_weights[f]) {
                 *a = a.wrapping_add(w.wrapping_mul(sign));
@@ -222,7 +287,30 @@ impl Accumulator {
         }
     }
 
-    /// Moves the sums from `pos` to the position after the FIDE action `a`, legal in `pos`.
+    /// Marks the mover's view stale where its king goes to `to`, in another bucket.
+    #[inline]
+    fn king_to(&mut self, us: Color, to: Square) {
+        if king_bucket(relative(us, to.index())) != self.kings[us.index()] {
+            self.stale[us.index()] = true;
+        }
+    }
+
+    /// Sums again a view [`Accumulator::play`] left stale, from `pos`, the position after the
+    /// move: call it after each move played with `play`.
+    #[inline]
+    pub fn settle(&mut self, net: &Network, pos: &Position) {
+        if !self.valid {
+            return;
+        }
+        for side in [Color::White, Color::Black] {
+            if self.stale[side.index()] {
+                self.refresh_view(net, pos, side);
+            }
+        }
+    }
+
+    /// Moves the sums from `pos` to the position after the FIDE action `a`, legal in `pos`;
+    /// [`Accumulator::settle`] finishes a king's move to another bucket.
     #[inline]
     pub fn play(&mut self, net: &Network, pos: &Position, a: Action) {
         let us = pos.turn();
@@ -237,6 +325,7 @@ impl Accumulator {
             ActionKind::Pass => {}
             ActionKind::Castle => {
                 let (king_to, rook_to) = castle_targets(a.from, a.to);
+                self.king_to(us, king_to);
                 let rook = Piece::new(us, Role::Rook);
                 self.toggle(net, mover, a.from, -1);
                 self.toggle(net, rook, a.to, -1);
@@ -250,6 +339,9 @@ impl Accumulator {
                 self.toggle(net, mover, a.to, 1);
             }
             ActionKind::Normal | ActionKind::DoubleStep => {
+                if mover.role == Role::King {
+                    self.king_to(us, a.to);
+                }
                 if let Some(victim) = pos.piece_at(a.to) {
                     self.toggle(net, victim, a.to, -1);
                 }
@@ -339,6 +431,53 @@ mod tests {
     }
 
     #[test]
+    fn a_network_before_king_buckets_reads_its_rows_into_each() {
+        // The format before king buckets: the header without their count, one set of rows
+        // and linear values; each king bucket then holds that set, so it scores as it did.
+        let n = random_network(3);
+        let mut b = MAGIC_ONE_KING.to_vec();
+        b.extend((HIDDEN as u32).to_le_bytes());
+        b.extend(n.cp_per_logit.to_le_bytes());
+        b.extend((BUCKETS as u32).to_le_bytes());
+        let words = n.ft_weights[..PIECE_INPUTS]
+            .iter()
+            .flatten()
+            .chain(&n.ft_bias)
+            .chain(n.out_weights.iter().flatten());
+        for w in words {
+            b.extend(w.to_le_bytes());
+        }
+        for v in n.out_bias.iter().chain(&n.psqt[..PIECE_INPUTS]) {
+            b.extend(v.to_le_bytes());
+        }
+        let m = Network::from_bytes(&b).unwrap();
+        for f in 0..INPUTS {
+            assert_eq!(m.ft_weights[f], n.ft_weights[f % PIECE_INPUTS]);
+            assert_eq!(m.psqt[f], n.psqt[f % PIECE_INPUTS]);
+        }
+        assert_eq!((m.out_weights, m.out_bias), (n.out_weights, n.out_bias));
+        assert!(Network::from_bytes(&b[..b.len() - 1]).is_none());
+    }
+
+    #[test]
+    fn king_buckets_split_the_home_ranks_by_wing() {
+        // From each side's own view: a–c, d–e and f–h on its first two ranks, then the rest.
+        let at = |name: &str| Square::parse(name).unwrap().index();
+        let white = |name: &str| king_bucket(relative(Color::White, at(name)));
+        let black = |name: &str| king_bucket(relative(Color::Black, at(name)));
+        assert_eq!(
+            [white("c1"), white("e1"), white("g1"), white("h2")],
+            [0, 1, 2, 2]
+        );
+        assert_eq!([white("a2"), white("g3"), white("e8")], [0, 3, 3]);
+        assert_eq!(
+            [black("b8"), black("d8"), black("g7"), black("g6")],
+            [0, 1, 2, 3]
+        );
+        assert_eq!(black("e1"), 3);
+    }
+
+    #[test]
     fn colours_mirrored_score_the_same() {
         // Each position and its colour-flipped mirror (ranks reversed, colours swapped, the
         // other side to move) are the same position for the side to move.
@@ -373,6 +512,7 @@ mod tests {
         let mut rng = crate::core::rng::SplitMix(11);
         let mut kinds = [0usize; 5];
         let mut promotions = 0;
+        let mut crossings = 0;
         let mut starts: Vec<Chess960> = [
             "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
@@ -397,10 +537,14 @@ mod tests {
                     let m = list[rng.below(list.len())];
                     kinds[m.kind as usize] += 1;
                     promotions += m.promotion.is_some() as usize;
+                    let kings = acc.kings;
                     acc.play(&net, game.position(), m);
                     game.play(m);
+                    acc.settle(&net, game.position());
+                    crossings += (acc.kings != kings) as usize;
                     let mut fresh = Accumulator::default();
                     fresh.refresh(&net, game.position());
+                    assert_eq!(acc.kings, fresh.kings, "{}", game.fen());
                     assert_eq!(acc.hidden, fresh.hidden, "{}", game.fen());
                     assert_eq!(acc.psqt, fresh.psqt, "{}", game.fen());
                     let scratch = Chess960::from_fen(&game.fen()).unwrap();
@@ -411,6 +555,8 @@ mod tests {
         // Every kind of move was played: normal, double step, en passant, castling; promotions.
         assert!(kinds[..4].iter().all(|&n| n > 0), "{kinds:?}");
         assert!(promotions > 0);
+        // Kings moved into other buckets, so their views were summed again.
+        assert!(crossings > 0);
     }
 
     fn mirrored_pairs_agree(n: &Network) {

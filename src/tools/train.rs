@@ -11,7 +11,7 @@
 use crate::core::rng::SplitMix;
 use crate::core::{Color, Role};
 use crate::eval::fide;
-use crate::eval::nnue::{bucket, feature, Network, BUCKETS, HIDDEN, INPUTS, QA, QB};
+use crate::eval::nnue::{bucket, feature, Network, BUCKETS, HIDDEN, INPUTS, PIECE_INPUTS, QA, QB};
 use crate::tools::tune::{quiet_positions, read_games};
 use crate::variants::chess::Fide;
 use crate::variants::Variant;
@@ -90,11 +90,12 @@ impl Data {
         self.start.push(self.features.len() as u32);
         let mut n = 0;
         for side in [Color::White, Color::Black] {
+            let king = pos.king(side).index() ^ flip;
             for color in [Color::White, Color::Black] {
                 for role in Role::FIDE {
                     for sq in pos.pieces(color, role) {
                         self.features
-                            .push(feature(side, color, role, sq.index() ^ flip) as u16);
+                            .push(feature(side, color, role, sq.index() ^ flip, king) as u16);
                         n += 1;
                     }
                 }
@@ -164,6 +165,7 @@ impl Params {
         p.b.iter_mut().for_each(|x| *x = uniform(0.1) + 0.2);
         p.o.iter_mut().for_each(|x| *x = uniform(0.1));
         for (f, x) in p.psqt.iter_mut().enumerate() {
+            let f = f % PIECE_INPUTS;
             let value = [100.0, 320.0, 330.0, 500.0, 900.0, 0.0][f % 384 / 64];
             let own = if f < 384 { 1.0 } else { -1.0 };
             *x = (own * value * k / 400.0) as f32;

@@ -602,8 +602,11 @@ impl Variant for Arrangement {
             ArrMove::Play(a) => {
                 if self.nnue.is_valid() {
                     self.nnue.play(&nnue::CHESS, &self.pos, a);
+                    fide::play(&mut self.pos, a);
+                    self.nnue.settle(&nnue::CHESS, &self.pos);
+                } else {
+                    fide::play(&mut self.pos, a);
                 }
-                fide::play(&mut self.pos, a);
                 return;
             }
             ArrMove::First(s, a) => {

@@ -173,8 +173,11 @@ impl<const FRC: bool> Variant for Fide<FRC> {
     fn play(&mut self, m: Action) {
         if self.nnue.is_valid() {
             self.nnue.play(&nnue::CHESS, &self.pos, m);
+            fide::play(&mut self.pos, m);
+            self.nnue.settle(&nnue::CHESS, &self.pos);
+        } else {
+            fide::play(&mut self.pos, m);
         }
-        fide::play(&mut self.pos, m);
     }
 
     #[inline]
