@@ -289,7 +289,7 @@ impl Accumulator {
 
     /// Marks the mover's view stale where its king goes to `to`, in another bucket.
     #[inline]
-    fn king_to(&mut self, us: Color, to: Square) {
+    fn note_king_move(&mut self, us: Color, to: Square) {
         if king_bucket(relative(us, to.index())) != self.kings[us.index()] {
             self.stale[us.index()] = true;
         }
@@ -325,7 +325,7 @@ impl Accumulator {
             ActionKind::Pass => {}
             ActionKind::Castle => {
                 let (king_to, rook_to) = castle_targets(a.from, a.to);
-                self.king_to(us, king_to);
+                self.note_king_move(us, king_to);
                 let rook = Piece::new(us, Role::Rook);
                 self.toggle(net, mover, a.from, -1);
                 self.toggle(net, rook, a.to, -1);
@@ -340,7 +340,7 @@ impl Accumulator {
             }
             ActionKind::Normal | ActionKind::DoubleStep => {
                 if mover.role == Role::King {
-                    self.king_to(us, a.to);
+                    self.note_king_move(us, a.to);
                 }
                 if let Some(victim) = pos.piece_at(a.to) {
                     self.toggle(net, victim, a.to, -1);
