@@ -975,6 +975,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.moves_to[node.ply as usize + 1] = hist_index;
         let mut child = pos.clone();
         child.play(mv);
+        self.shared.tt.prefetch(child.key());
         let (depth, ply) = (node.depth - 1 + extension, node.ply + 1);
         if i == 0 {
             return Some(-self.negamax(&child, depth, ply, -beta, -alpha, true));
@@ -1207,6 +1208,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
             let mut child = pos.clone();
             child.play(m);
+            self.shared.tt.prefetch(child.key());
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1);
             if self.aborted {
                 self.keys.pop();
