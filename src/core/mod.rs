@@ -9,6 +9,7 @@ pub mod moves;
 pub mod notation;
 pub mod piece;
 pub mod position;
+pub mod prefetch;
 pub mod rng;
 pub mod square;
 pub mod zobrist;

@@ -131,16 +131,7 @@ impl TranspositionTable {
     /// on memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let s: *const Slot = self.slot(key);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `s` points into the table, and a prefetch never faults nor changes memory.
-        #[allow(unused_unsafe)]
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(s.cast::<i8>());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = s;
+        crate::core::prefetch::prefetch(self.slot(key));
     }
 
     #[inline]

@@ -90,15 +90,7 @@ impl KeySet {
     #[inline]
     pub fn prefetch(&self, key: u64) {
         let i = key.max(1) as usize & (self.slots.len() - 1);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `i` is in bounds, and a prefetch never faults nor changes memory.
-        #[allow(unused_unsafe)]
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast::<i8>());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
+        crate::core::prefetch::prefetch(&self.slots[i]);
     }
 
     #[cold]
