@@ -61,6 +61,17 @@ pub struct TrainArgs {
     /// network, rather than the network alone: the network learns what the features miss.
     #[arg(long)]
     pub blend: bool,
+    /// Decoupled weight decay (AdamW) of the input rows: each step shrinks each of their
+    /// weights by `lr × decay` of itself, so that rows the games seldom use drift back towards
+    /// zero rather than keep what a few positions taught them.
+    #[arg(long, default_value_t = 0.0)]
+    pub weight_decay: f32,
+    /// Train each input's rows as the sum of its king bucket's row and a row shared by all
+    /// four buckets (a factoriser, summed into the buckets' rows when the file is written):
+    /// what a piece on a square is worth whatever the king's place is learnt from every
+    /// position holding it, and each bucket learns only its difference.
+    #[arg(long)]
+    pub factorise: bool,
 }
 
 /// The positions as feature lists: per position, its pieces' features from White's side
@@ -80,6 +91,8 @@ struct Data {
     /// The network's share of the logit: a half with `--blend`, else all of it (set before
     /// any position is pushed: the default, zero, is no share).
     share: f32,
+    /// Whether the shared rows of `--factorise` are read and trained.
+    factorise: bool,
 }
 
 impl Data {
@@ -145,11 +158,11 @@ struct Params {
 impl Params {
     fn zeros() -> Params {
         Params {
-            w: vec![0.0; INPUTS * HIDDEN],
+            w: vec![0.0; (INPUTS + PIECE_INPUTS) * HIDDEN],
             b: vec![0.0; HIDDEN],
             o: vec![0.0; BUCKETS * 2 * HIDDEN],
             ob: vec![0.0; BUCKETS],
-            psqt: vec![0.0; INPUTS],
+            psqt: vec![0.0; INPUTS + PIECE_INPUTS],
         }
     }
 
@@ -161,10 +174,12 @@ impl Params {
         let mut uniform =
             |a: f32| (rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 * a - a;
         let mut p = Params::zeros();
-        p.w.iter_mut().for_each(|x| *x = uniform(0.1));
+        p.w[..INPUTS * HIDDEN]
+            .iter_mut()
+            .for_each(|x| *x = uniform(0.1));
         p.b.iter_mut().for_each(|x| *x = uniform(0.1) + 0.2);
         p.o.iter_mut().for_each(|x| *x = uniform(0.1));
-        for (f, x) in p.psqt.iter_mut().enumerate() {
+        for (f, x) in p.psqt[..INPUTS].iter_mut().enumerate() {
             let f = f % PIECE_INPUTS;
             let value = [100.0, 320.0, 330.0, 500.0, 900.0, 0.0][f % 384 / 64];
             let own = if f < 384 { 1.0 } else { -1.0 };
@@ -183,6 +198,7 @@ impl Params {
                 .iter()
                 .flatten()
                 .map(|&x| x as f32 / qa)
+                .chain(std::iter::repeat_n(0.0, PIECE_INPUTS * HIDDEN))
                 .collect(),
             b: net.ft_bias.iter().map(|&x| x as f32 / qa).collect(),
             o: net
@@ -192,31 +208,48 @@ impl Params {
                 .map(|&x| x as f32 / QB as f32)
                 .collect(),
             ob: net.out_bias.iter().map(|&x| x as f32 / qab).collect(),
-            psqt: net.psqt.iter().map(|&x| x as f32 / qab).collect(),
+            psqt: net
+                .psqt
+                .iter()
+                .map(|&x| x as f32 / qab)
+                .chain(std::iter::repeat_n(0.0, PIECE_INPUTS))
+                .collect(),
         }
     }
 
     /// The accumulator (pre-activation) of one view.
     #[inline]
-    fn accumulate(&self, features: &[u16]) -> [f32; HIDDEN] {
+    fn accumulate(&self, features: &[u16], factorise: bool) -> [f32; HIDDEN] {
         let mut a = [0.0f32; HIDDEN];
         a.copy_from_slice(&self.b);
         for &f in features {
-            let row = &self.w[f as usize * HIDDEN..][..HIDDEN];
-            for (x, w) in a.iter_mut().zip(row) {
-                *x += w;
+            for r in rows(f, factorise) {
+                let row = &self.w[r * HIDDEN..][..HIDDEN];
+                for (x, w) in a.iter_mut().zip(row) {
+                    *x += w;
+                }
             }
         }
         a
+    }
+
+    /// The linear value of one view.
+    #[inline]
+    fn linear(&self, features: &[u16], factorise: bool) -> f32 {
+        features
+            .iter()
+            .flat_map(|&f| rows(f, factorise))
+            .map(|r| self.psqt[r])
+            .sum()
     }
 
     /// The output (a logit) of position `i`, with both views' accumulators and its bucket.
     #[inline]
     fn forward(&self, data: &Data, i: usize) -> (f32, [f32; HIDDEN], [f32; HIDDEN], usize) {
         let (us, them) = data.views(i);
-        let (a, b) = (self.accumulate(us), self.accumulate(them));
-        let linear: f32 = us.iter().map(|&f| self.psqt[f as usize]).sum::<f32>()
-            - them.iter().map(|&f| self.psqt[f as usize]).sum::<f32>();
+        let fz = data.factorise;
+        let (a, b) = (self.accumulate(us, fz), self.accumulate(them, fz));
+        let linear = self.linear(us, fz) - self.linear(them, fz);
         // Each view holds every piece on the board.
         let k = bucket(us.len());
         let o = &self.o[k * 2 * HIDDEN..][..2 * HIDDEN];
@@ -237,10 +270,14 @@ impl Params {
         let out = k * 2 * HIDDEN;
         let (us, them) = data.views(i);
         for &f in us {
-            g.psqt[f as usize] += dy / 2.0;
+            for r in rows(f, data.factorise) {
+                g.psqt[r] += dy / 2.0;
+            }
         }
         for &f in them {
-            g.psqt[f as usize] -= dy / 2.0;
+            for r in rows(f, data.factorise) {
+                g.psqt[r] -= dy / 2.0;
+            }
         }
         for (acc, view, off) in [(&a, us, 0), (&b, them, HIDDEN)] {
             let mut da = [0.0f32; HIDDEN];
@@ -254,9 +291,11 @@ impl Params {
                 *x += d;
             }
             for &f in view {
-                let row = &mut g.w[f as usize * HIDDEN..][..HIDDEN];
-                for (x, d) in row.iter_mut().zip(&da) {
-                    *x += d;
+                for r in rows(f, data.factorise) {
+                    let row = &mut g.w[r * HIDDEN..][..HIDDEN];
+                    for (x, d) in row.iter_mut().zip(&da) {
+                        *x += d;
+                    }
                 }
             }
         }
@@ -297,7 +336,8 @@ impl Params {
         let mut ft_weights = Box::new([[0i16; HIDDEN]; INPUTS]);
         for (f, row) in ft_weights.iter_mut().enumerate() {
             for (h, w) in row.iter_mut().enumerate() {
-                *w = q(self.w[f * HIDDEN + h], QA);
+                let shared = self.w[(INPUTS + f % PIECE_INPUTS) * HIDDEN + h];
+                *w = q((self.w[f * HIDDEN + h] + shared).clamp(-CLIP, CLIP), QA);
             }
         }
         Network {
@@ -308,11 +348,20 @@ impl Params {
             }),
             out_bias: std::array::from_fn(|k| (self.ob[k] * (QA * QB) as f32).round() as i32),
             psqt: Box::new(std::array::from_fn(|f| {
-                (self.psqt[f] * (QA * QB) as f32).round() as i32
+                let shared = self.psqt[INPUTS + f % PIECE_INPUTS];
+                ((self.psqt[f] + shared) * (QA * QB) as f32).round() as i32
             })),
             cp_per_logit: (400.0 / k) as f32,
         }
     }
+}
+
+/// The rows of `Params::w` (and entries of `Params::psqt`) that input `f` sums: its own,
+/// and with `factorise` the row its piece and square share across the king buckets.
+#[inline]
+fn rows(f: u16, factorise: bool) -> impl Iterator<Item = usize> {
+    let f = f as usize;
+    std::iter::once(f).chain(factorise.then_some(INPUTS + f % PIECE_INPUTS))
 }
 
 /// The feature evaluation's half of the logit of `pos` (`--blend`), for the side to move: the
@@ -348,6 +397,35 @@ fn mirror_fen(fen: &str) -> String {
             .collect();
     }
     fields.join(" ")
+}
+
+/// One step of Adam (β 0.9 and 0.999) on the weights `p`, with moments `m` and `v`, of
+/// the gradient `g × scale` at step `step` (from 1): each weight moves by about `lr` against
+/// its gradient's sign, less its decay (`lr × decay` of itself, AdamW's decoupled weight
+/// decay), and is clamped to `±clip` where given.
+#[allow(clippy::too_many_arguments)]
+fn adam_step(
+    p: &mut [f32],
+    m: &mut [f32],
+    v: &mut [f32],
+    g: &[f32],
+    scale: f32,
+    step: i32,
+    lr: f32,
+    decay: f32,
+    clip: Option<f32>,
+) {
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+    for j in 0..p.len() {
+        let gj = g[j] * scale;
+        m[j] = b1 * m[j] + (1.0 - b1) * gj;
+        v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
+        p[j] -= lr * ((m[j] / c1) / ((v[j] / c2).sqrt() + eps) + decay * p[j]);
+        if let Some(c) = clip {
+            p[j] = p[j].clamp(-c, c);
+        }
+    }
 }
 
 /// Mean squared error over `data`, in chunks summed in order.
@@ -401,6 +479,7 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
     let (mut train, mut test) = (Data::default(), Data::default());
     let share = if args.blend { 0.5 } else { 1.0 };
     (train.share, test.share) = (share, share);
+    (train.factorise, test.factorise) = (args.factorise, args.factorise);
     let features = |pos: &Fide<false>| {
         if args.blend {
             features_half_logit(pos, k)
@@ -442,7 +521,6 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
     );
     let mut p = init.unwrap_or_else(|| Params::random(args.seed, k));
     let (mut m, mut v) = (Params::zeros(), Params::zeros());
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut rng = SplitMix(args.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut best = (loss(&p, &test), p.clone(), 0);
@@ -477,7 +555,6 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
             }
             step += 1;
             let scale = 1.0 / batch.len() as f32;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
             let ps = p.slices_mut();
             let ms = m.slices_mut();
             let vs = v.slices_mut();
@@ -485,15 +562,20 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
             for (n, (((pp, mm), vv), gg)) in ps.into_iter().zip(ms).zip(vs).zip(gs).enumerate() {
                 // The linear values are summed in 32 bits: not clipped.
                 let clipped = n < 4;
-                for j in 0..pp.len() {
-                    let gj = gg[j] * scale;
-                    mm[j] = b1 * mm[j] + (1.0 - b1) * gj;
-                    vv[j] = b2 * vv[j] + (1.0 - b2) * gj * gj;
-                    pp[j] -= lr * (mm[j] / c1) / ((vv[j] / c2).sqrt() + eps);
-                    if clipped {
-                        pp[j] = pp[j].clamp(-CLIP, CLIP);
-                    }
-                }
+                // Only the input rows decay: they are most of the weights, and a row is
+                // trained only by the positions holding its piece on its square.
+                let decay = if n == 0 { args.weight_decay } else { 0.0 };
+                adam_step(
+                    pp,
+                    mm,
+                    vv,
+                    gg,
+                    scale,
+                    step,
+                    lr,
+                    decay,
+                    clipped.then_some(CLIP),
+                );
             }
         }
         let held_out = loss(&p, &test);
@@ -585,6 +667,100 @@ mod tests {
                 assert!((cp - engine as f32).abs() < 1.5, "{fen}: {cp} {engine}");
             }
         }
+    }
+
+    /// `--factorise`: the rows shared by the king buckets are summed into each bucket's rows
+    /// when the network is written, so that the integer network scores as the float one
+    /// trained with them; without the shared rows the same buckets would miss by their sums.
+    #[test]
+    fn a_factorised_network_is_written_with_its_shared_rows_summed_in() {
+        // K = 2 makes a logit 200 centipawns.
+        let k = 2.0;
+        let mut p = Params::from_network(&Params::random(5, k).quantise(k));
+        let mut rng = SplitMix(9);
+        for x in &mut p.w[INPUTS * HIDDEN..] {
+            *x = ((rng.next_u64() % 81) as f32 - 40.0) / QA as f32 / 10.0;
+        }
+        for x in &mut p.psqt[INPUTS..] {
+            *x = ((rng.next_u64() % 2001) as f32 - 1000.0) / (QA * QB) as f32;
+        }
+        // Shared rows on a grid the integers hold, so that only rounding of sums is left.
+        for x in &mut p.w[INPUTS * HIDDEN..] {
+            *x = (*x * QA as f32).round() / QA as f32;
+        }
+        let net = p.quantise(k);
+        let mut data = Data {
+            factorise: true,
+            ..Data::default()
+        };
+        let mut unfactorised = Data::default();
+        let mut missed = 0;
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r4rk1/pp3ppp/2n5/3q4/3P4/5N2/PP3PPP/R2Q1RK1 b - - 0 14",
+            "2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 12",
+            "8/8/3k4/2p5/8/4K3/5P2/8 w - - 0 50",
+        ] {
+            let pos = Chess::from_fen(fen).unwrap();
+            data.push(pos.position(), 0.5, false, 0.0);
+            unfactorised.push(pos.position(), 0.5, false, 0.0);
+            let i = data.len() - 1;
+            let float_cp = p.forward(&data, i).0 * 200.0;
+            let int_cp = net.evaluate(pos.position()) as f32;
+            assert!(
+                (float_cp - int_cp).abs() < 1.5,
+                "{fen}: {float_cp} {int_cp}"
+            );
+            missed += ((p.forward(&unfactorised, i).0 * 200.0 - int_cp).abs() > 5.0) as usize;
+        }
+        assert!(missed > 0, "the shared rows changed no score");
+    }
+
+    /// Adam's first step moves each weight by the step size against its gradient's sign;
+    /// weight decay then takes `lr × decay` of the weight itself, and a weight with no
+    /// gradient is moved by the decay alone.
+    #[test]
+    fn adam_steps_against_the_gradient_and_decays_the_weights() {
+        let (lr, decay) = (0.01f32, 0.5f32);
+        let mut p = [1.0f32, -2.0, 0.5];
+        let (mut m, mut v) = ([0.0f32; 3], [0.0f32; 3]);
+        adam_step(
+            &mut p,
+            &mut m,
+            &mut v,
+            &[4.0, -0.25, 0.0],
+            1.0,
+            1,
+            lr,
+            0.0,
+            None,
+        );
+        assert!(
+            (p[0] - 0.99).abs() < 1e-6 && (p[1] + 1.99).abs() < 1e-6,
+            "{p:?}"
+        );
+        assert_eq!(p[2], 0.5);
+        let mut q = [1.0f32, -2.0];
+        let (mut m, mut v) = ([0.0f32; 2], [0.0f32; 2]);
+        adam_step(&mut q, &mut m, &mut v, &[0.0, 0.0], 1.0, 1, lr, decay, None);
+        assert!(
+            (q[0] - 0.995).abs() < 1e-6 && (q[1] + 1.99).abs() < 1e-6,
+            "{q:?}"
+        );
+        let mut r = [1.9f32];
+        let (mut m, mut v) = ([0.0f32; 1], [0.0f32; 1]);
+        adam_step(
+            &mut r,
+            &mut m,
+            &mut v,
+            &[-1.0],
+            1.0,
+            1,
+            0.5,
+            0.0,
+            Some(CLIP),
+        );
+        assert_eq!(r[0], CLIP);
     }
 
     #[test]
