@@ -611,9 +611,18 @@ mod tests {
         );
     }
 
+    /// Positions in every output bucket (32, 21 and 4 pieces: buckets 7, 4 and 0) and king
+    /// bucket (the kings castled on either wing, in the centre, up the board).
+    const BUCKET_FENS: [&str; 5] = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r4rk1/pp3ppp/2n5/3q4/3P4/5N2/PP3PPP/R2Q1RK1 b - - 0 14",
+        "8/5k2/8/3Pp3/8/8/2K5/8 b - - 0 1",
+        "2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 12",
+        "8/8/3k4/2p5/8/4K3/5P2/8 w - - 0 50",
+    ];
+
     /// The integer network the engine runs agrees with the float one it stands for, in
-    /// every output bucket (32, 21 and 4 pieces: buckets 7, 4 and 0) and king bucket (the
-    /// kings castled on either wing, in the centre, up the board). The floats are read back
+    /// every output and king bucket ([`BUCKET_FENS`]). The floats are read back
     /// from the integers, so the tolerance is the engine's integer rounding alone; another
     /// bucket's random layer would miss by hundreds.
     #[test]
@@ -621,13 +630,7 @@ mod tests {
         let net = Params::random(7, 2.0).quantise(2.0);
         let p = Params::from_network(&net);
         let mut data = Data::default();
-        for fen in [
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-            "r4rk1/pp3ppp/2n5/3q4/3P4/5N2/PP3PPP/R2Q1RK1 b - - 0 14",
-            "8/5k2/8/3Pp3/8/8/2K5/8 b - - 0 1",
-            "2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 12",
-            "8/8/3k4/2p5/8/4K3/5P2/8 w - - 0 50",
-        ] {
+        for fen in BUCKET_FENS {
             let pos = Chess::from_fen(fen).unwrap();
             data.push(pos.position(), 0.5, false, 0.0);
             let float_cp = p.forward(&data, data.len() - 1).0 * 200.0;
@@ -695,12 +698,7 @@ mod tests {
         };
         let mut unfactorised = Data::default();
         let mut missed = 0;
-        for fen in [
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-            "r4rk1/pp3ppp/2n5/3q4/3P4/5N2/PP3PPP/R2Q1RK1 b - - 0 14",
-            "2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 12",
-            "8/8/3k4/2p5/8/4K3/5P2/8 w - - 0 50",
-        ] {
+        for fen in BUCKET_FENS {
             let pos = Chess::from_fen(fen).unwrap();
             data.push(pos.position(), 0.5, false, 0.0);
             unfactorised.push(pos.position(), 0.5, false, 0.0);
