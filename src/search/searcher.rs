@@ -430,6 +430,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     break;
                 }
                 root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                // A later line can score above an earlier one (the earlier line's search
+                // reduced or pruned its move): the lines so far are ranked again by score,
+                // as Stockfish does, so that MultiPV reports them best first.
+                root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
             }
             if self.aborted {
                 if let Some(done) = last.as_mut().filter(|_| multipv == 1) {
