@@ -1,6 +1,7 @@
 //! A small neural network for the FIDE pieces (chess and Chess960): 768 inputs (colour ×
 //! role × square, seen from each side) for each of `KING_BUCKETS` places of that side's own
-//! king ([`king_bucket`]), `HIDDEN` clipped-ReLU units per side sharing one set of weights,
+//! king ([`king_bucket`]), `HIDDEN` units per side sharing one set of weights (clipped ReLU,
+//! or its square: [`Activation`]),
 //! and an output from the side to move's units followed by the other side's, plus a linear
 //! value per input (material and piece-square values). The output layer is one of
 //! `BUCKETS`, chosen by the number of pieces on the board, so that the same units are weighed
@@ -36,7 +37,9 @@ pub const QB: i32 = 64;
 /// Output layers, chosen by the pieces on the board ([`bucket`]).
 pub const BUCKETS: usize = 8;
 
-const MAGIC: &[u8; 8] = b"ZNNUE\x04\0\0";
+const MAGIC: &[u8; 8] = b"ZNNUE\x05\0\0";
+/// The format before the activation was chosen: every unit clipped ([`Activation::Clipped`]).
+const MAGIC_CLIPPED: &[u8; 8] = b"ZNNUE\x04\0\0";
 /// The format before king buckets: one set of rows, read as the same set in every king bucket.
 const MAGIC_ONE_KING: &[u8; 8] = b"ZNNUE\x03\0\0";
 /// The format before output buckets: one output layer, read as the same layer in every bucket.
@@ -65,6 +68,16 @@ pub fn king_bucket(sq: usize) -> usize {
     }
 }
 
+/// How a hidden unit turns its sum `x` into what the output layer weighs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Activation {
+    /// `clamp(x, 0, 1)`.
+    Clipped,
+    /// `clamp(x, 0, 1)²` (SCReLU): smooth near zero, so a unit can weigh small sums gently
+    /// and large ones strongly, which a linear piece cannot.
+    SquaredClipped,
+}
+
 /// A quantised network.
 pub struct Network {
     /// Input weights, one row of `HIDDEN` per feature.
@@ -80,6 +93,7 @@ pub struct Network {
     pub psqt: Box<[i32; INPUTS]>,
     /// Centipawns per unit of the logit: `400 / K`.
     pub cp_per_logit: f32,
+    pub activation: Activation,
 }
 
 /// The feature of a piece (`color`, `role` on square index `sq`) seen from `side`, whose
@@ -114,10 +128,20 @@ impl Network {
         let u32_at = |at: usize| Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?));
         let hidden = u32_at(8)? as usize;
         let (buckets, kings, start) = match b.get(..8)? {
-            m if m == MAGIC => (u32_at(16)? as usize, u32_at(20)? as usize, 24),
+            m if m == MAGIC => (u32_at(16)? as usize, u32_at(20)? as usize, 28),
+            m if m == MAGIC_CLIPPED => (u32_at(16)? as usize, u32_at(20)? as usize, 24),
             m if m == MAGIC_ONE_KING => (u32_at(16)? as usize, 1, 20),
             m if m == MAGIC_ONE_OUTPUT => (1, 1, 16),
             _ => return None,
+        };
+        let activation = if b.get(..8)? == MAGIC {
+            match u32_at(24)? {
+                0 => Activation::Clipped,
+                1 => Activation::SquaredClipped,
+                _ => return None,
+            }
+        } else {
+            Activation::Clipped
         };
         if hidden != HIDDEN
             || (buckets != BUCKETS && buckets != 1)
@@ -173,6 +197,7 @@ impl Network {
             out_bias,
             psqt,
             cp_per_logit,
+            activation,
         })
     }
 
@@ -183,6 +208,7 @@ impl Network {
         b.extend(self.cp_per_logit.to_le_bytes());
         b.extend((BUCKETS as u32).to_le_bytes());
         b.extend((KING_BUCKETS as u32).to_le_bytes());
+        b.extend((self.activation as u32).to_le_bytes());
         let words = self
             .ft_weights
             .iter()
@@ -372,7 +398,12 @@ impl Accumulator {
         let b = bucket(pos.board.occupied().count() as usize);
         let (w_us, w_them) = net.out_weights[b].split_at(HIDDEN);
         let mut sum = (self.psqt[stm.index()] - self.psqt[(!stm).index()]) / 2;
-        sum += dot_clipped(us, w_us) + dot_clipped(them, w_them);
+        sum += match net.activation {
+            Activation::Clipped => dot_clipped(us, w_us) + dot_clipped(them, w_them),
+            Activation::SquaredClipped => {
+                dot_squared(us, w_us) / QA + dot_squared(them, w_them) / QA
+            }
+        };
         let logit = (sum + net.out_bias[b]) as f32 / (QA * QB) as f32;
         (logit * net.cp_per_logit) as Score
     }
@@ -385,6 +416,20 @@ fn dot_clipped(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
     acc.iter()
         .zip(weights)
         .map(|(a, w)| (*a).clamp(0, QA as i16) as i32 * *w as i32)
+        .sum()
+}
+
+/// The sum of `clamp(a, 0, QA)² · w`, scaled by `QA` more than [`dot_clipped`]'s: `v · w`
+/// is taken in 16 bits (the trainer clips the output weights to `|w| < 128`, so it fits),
+/// then multiplied by `v` into 32, the paired multiply-add again.
+#[inline]
+fn dot_squared(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
+    acc.iter()
+        .zip(weights)
+        .map(|(a, w)| {
+            let v = (*a).clamp(0, QA as i16);
+            v.wrapping_mul(*w) as i32 * v as i32
+        })
         .sum()
 }
 
@@ -416,6 +461,7 @@ mod tests {
             out_bias: std::array::from_fn(|_| r(5000) as i32),
             psqt: Box::new(std::array::from_fn(|_| r(20000) as i32)),
             cp_per_logit: 180.0,
+            activation: Activation::Clipped,
         }
     }
 
@@ -427,7 +473,18 @@ mod tests {
         assert_eq!(n.out_weights, m.out_weights);
         assert_eq!(n.psqt, m.psqt);
         assert_eq!((n.out_bias, n.cp_per_logit), (m.out_bias, m.cp_per_logit));
+        assert_eq!(m.activation, Activation::Clipped);
         assert!(Network::from_bytes(&n.to_bytes()[..100]).is_none());
+        let squared = Network {
+            activation: Activation::SquaredClipped,
+            ..random_network(1)
+        };
+        let m = Network::from_bytes(&squared.to_bytes()).unwrap();
+        assert_eq!(m.activation, Activation::SquaredClipped);
+        // An activation this build does not know is no network of it.
+        let mut b = squared.to_bytes();
+        b[24] = 7;
+        assert!(Network::from_bytes(&b).is_none());
     }
 
     #[test]

@@ -11,7 +11,9 @@
 use crate::core::rng::SplitMix;
 use crate::core::{Color, Role};
 use crate::eval::fide;
-use crate::eval::nnue::{bucket, feature, Network, BUCKETS, HIDDEN, INPUTS, PIECE_INPUTS, QA, QB};
+use crate::eval::nnue::{
+    bucket, feature, Activation, Network, BUCKETS, HIDDEN, INPUTS, PIECE_INPUTS, QA, QB,
+};
 use crate::tools::tune::{quiet_positions, read_games};
 use crate::variants::chess::Fide;
 use crate::variants::Variant;
@@ -72,6 +74,10 @@ pub struct TrainArgs {
     /// position holding it, and each bucket learns only its difference.
     #[arg(long)]
     pub factorise: bool,
+    /// Square each unit's clipped sum (SCReLU) where it was only clipped: a network of
+    /// `--init` trained so keeps its weights as the start; one trained so stays so.
+    #[arg(long)]
+    pub squared: bool,
 }
 
 /// The positions as feature lists: per position, its pieces' features from White's side
@@ -93,6 +99,8 @@ struct Data {
     share: f32,
     /// Whether the shared rows of `--factorise` are read and trained.
     factorise: bool,
+    /// Whether the units square their clipped sums.
+    squared: bool,
 }
 
 impl Data {
@@ -254,8 +262,9 @@ impl Params {
         let k = bucket(us.len());
         let o = &self.o[k * 2 * HIDDEN..][..2 * HIDDEN];
         let mut y = self.ob[k] + linear / 2.0;
+        let act = |x: f32| activate(x, data.squared).0;
         for h in 0..HIDDEN {
-            y += a[h].clamp(0.0, 1.0) * o[h] + b[h].clamp(0.0, 1.0) * o[HIDDEN + h];
+            y += act(a[h]) * o[h] + act(b[h]) * o[HIDDEN + h];
         }
         (y, a, b, k)
     }
@@ -282,10 +291,9 @@ impl Params {
         for (acc, view, off) in [(&a, us, 0), (&b, them, HIDDEN)] {
             let mut da = [0.0f32; HIDDEN];
             for h in 0..HIDDEN {
-                g.o[out + off + h] += dy * acc[h].clamp(0.0, 1.0);
-                if acc[h] > 0.0 && acc[h] < 1.0 {
-                    da[h] = dy * self.o[out + off + h];
-                }
+                let (value, slope) = activate(acc[h], data.squared);
+                g.o[out + off + h] += dy * value;
+                da[h] = dy * slope * self.o[out + off + h];
             }
             for (x, d) in g.b.iter_mut().zip(&da) {
                 *x += d;
@@ -331,7 +339,7 @@ impl Params {
     }
 
     /// The network as the engine reads it (weights clipped to what the integers hold).
-    fn quantise(&self, k: f64) -> Network {
+    fn quantise(&self, k: f64, activation: Activation) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32_000.0, 32_000.0) as i16;
         let mut ft_weights = Box::new([[0i16; HIDDEN]; INPUTS]);
         for (f, row) in ft_weights.iter_mut().enumerate() {
@@ -352,7 +360,21 @@ impl Params {
                 ((self.psqt[f] + shared) * (QA * QB) as f32).round() as i32
             })),
             cp_per_logit: (400.0 / k) as f32,
+            activation,
         }
+    }
+}
+
+/// A unit's output and its slope at the sum `x`: clipped to [0, 1], and squared where
+/// `squared` (the network's [`Activation`]).
+#[inline]
+fn activate(x: f32, squared: bool) -> (f32, f32) {
+    let c = x.clamp(0.0, 1.0);
+    let inside = (x > 0.0 && x < 1.0) as u8 as f32;
+    if squared {
+        (c * c, 2.0 * c * inside)
+    } else {
+        (c, inside)
     }
 }
 
@@ -453,7 +475,7 @@ const CLIP: f32 = 1.98;
 
 /// The network of `--init` as floats to train on; it must have been trained with the same
 /// scale K, or its scores would change meaning.
-fn read_network(path: &std::path::Path, k: f64) -> Result<Params, String> {
+fn read_network(path: &std::path::Path, k: f64) -> Result<(Params, Activation), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let net = Network::from_bytes(&bytes)
         .ok_or_else(|| format!("{}: not a network of this build", path.display()))?;
@@ -464,7 +486,7 @@ fn read_network(path: &std::path::Path, k: f64) -> Result<Params, String> {
             400.0 / net.cp_per_logit
         ));
     }
-    Ok(Params::from_network(&net))
+    Ok((Params::from_network(&net), net.activation))
 }
 
 pub fn main(args: TrainArgs) -> Result<(), String> {
@@ -475,8 +497,18 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
         .as_deref()
         .map(|path| read_network(path, k))
         .transpose()?;
+    let squared = args.squared
+        || init
+            .as_ref()
+            .is_some_and(|(_, a)| *a == Activation::SquaredClipped);
+    let activation = if squared {
+        Activation::SquaredClipped
+    } else {
+        Activation::Clipped
+    };
     let games = read_games(&args.journals)?;
     let (mut train, mut test) = (Data::default(), Data::default());
+    (train.squared, test.squared) = (squared, squared);
     let share = if args.blend { 0.5 } else { 1.0 };
     (train.share, test.share) = (share, share);
     (train.factorise, test.factorise) = (args.factorise, args.factorise);
@@ -519,7 +551,7 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
         train.len(),
         test.len()
     );
-    let mut p = init.unwrap_or_else(|| Params::random(args.seed, k));
+    let mut p = init.map_or_else(|| Params::random(args.seed, k), |(p, _)| p);
     let (mut m, mut v) = (Params::zeros(), Params::zeros());
     let mut rng = SplitMix(args.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..train.len()).collect();
@@ -589,7 +621,7 @@ pub fn main(args: TrainArgs) -> Result<(), String> {
     }
     let (held_out, p, epoch) = best;
     eprintln!("kept epoch {epoch}: held out {held_out:.6}");
-    let net = p.quantise(k);
+    let net = p.quantise(k, activation);
     std::fs::write(&args.out, net.to_bytes()).map_err(|e| format!("{}: {e}", args.out.display()))
 }
 
@@ -606,8 +638,10 @@ mod tests {
         let net = Network::from_bytes(bytes).unwrap();
         let k = 400.0 / net.cp_per_logit as f64;
         assert_eq!(
-            Params::from_network(&net).quantise(k).to_bytes(),
-            bytes.to_vec()
+            Params::from_network(&net)
+                .quantise(k, net.activation)
+                .to_bytes(),
+            net.to_bytes()
         );
     }
 
@@ -627,18 +661,23 @@ mod tests {
     /// bucket's random layer would miss by hundreds.
     #[test]
     fn the_quantised_network_matches_the_float_one() {
-        let net = Params::random(7, 2.0).quantise(2.0);
-        let p = Params::from_network(&net);
-        let mut data = Data::default();
-        for fen in BUCKET_FENS {
-            let pos = Chess::from_fen(fen).unwrap();
-            data.push(pos.position(), 0.5, false, 0.0);
-            let float_cp = p.forward(&data, data.len() - 1).0 * 200.0;
-            let int_cp = net.evaluate(pos.position()) as f32;
-            assert!(
-                (float_cp - int_cp).abs() < 1.5,
-                "{fen}: {float_cp} {int_cp}"
-            );
+        for activation in [Activation::Clipped, Activation::SquaredClipped] {
+            let net = Params::random(7, 2.0).quantise(2.0, activation);
+            let p = Params::from_network(&net);
+            let mut data = Data {
+                squared: activation == Activation::SquaredClipped,
+                ..Data::default()
+            };
+            for fen in BUCKET_FENS {
+                let pos = Chess::from_fen(fen).unwrap();
+                data.push(pos.position(), 0.5, false, 0.0);
+                let float_cp = p.forward(&data, data.len() - 1).0 * 200.0;
+                let int_cp = net.evaluate(pos.position()) as f32;
+                assert!(
+                    (float_cp - int_cp).abs() < 1.5,
+                    "{activation:?} {fen}: {float_cp} {int_cp}"
+                );
+            }
         }
     }
 
@@ -648,7 +687,7 @@ mod tests {
     #[test]
     fn the_blended_logit_is_the_engines_evaluation() {
         let k = 2.2;
-        let net = Params::random(11, k).quantise(k);
+        let net = Params::random(11, k).quantise(k, Activation::Clipped);
         let p = Params::from_network(&net);
         let mut data = Data {
             share: 0.5,
@@ -679,7 +718,7 @@ mod tests {
     fn a_factorised_network_is_written_with_its_shared_rows_summed_in() {
         // K = 2 makes a logit 200 centipawns.
         let k = 2.0;
-        let mut p = Params::from_network(&Params::random(5, k).quantise(k));
+        let mut p = Params::from_network(&Params::random(5, k).quantise(k, Activation::Clipped));
         let mut rng = SplitMix(9);
         for x in &mut p.w[INPUTS * HIDDEN..] {
             *x = ((rng.next_u64() % 81) as f32 - 40.0) / QA as f32 / 10.0;
@@ -691,7 +730,7 @@ mod tests {
         for x in &mut p.w[INPUTS * HIDDEN..] {
             *x = (*x * QA as f32).round() / QA as f32;
         }
-        let net = p.quantise(k);
+        let net = p.quantise(k, Activation::Clipped);
         let mut data = Data {
             factorise: true,
             ..Data::default()
