@@ -58,6 +58,8 @@ impl VariantFn for Replay {
     }
 }
 
+/// A Palindromic node can cost milliseconds (a completion search), so a 1 500-node move takes
+/// up to some 6 s on an idle machine: the stall limit leaves room for a loaded one.
 #[test]
 fn zest_plays_zest_in_every_variant() {
     if !speaks_uci() {
@@ -72,7 +74,7 @@ fn zest_plays_zest_in_every_variant() {
         let cfg = config(
             &dir,
             &e,
-            &format!("variant=\"{name}\"\nnodes=1500\nrounds=1\nconcurrency=2\nmax_moves=60\nstall_timeout_ms=10000\n[tournament.openings]\nfile=\"random:plies=8\"\n"),
+            &format!("variant=\"{name}\"\nnodes=1500\nrounds=1\nconcurrency=2\nmax_moves=60\nstall_timeout_ms=30000\n[tournament.openings]\nfile=\"random:plies=8\"\n"),
         );
         eprintln!("{name}");
         let games = games_ending_normally(&cfg, 2);
