@@ -510,10 +510,12 @@ fn clear_forgets_what_the_threads_learned() {
     .unwrap();
     let searcher = Searcher::new(1, 16);
     let first = variant_common::search(&searcher, &pos, &Limits::depth(8)).nodes;
+    // The table and histories of the first search change the second (fewer nodes or more,
+    // as the network and the position have it): there is something to forget.
     let warm = variant_common::search(&searcher, &pos, &Limits::depth(8)).nodes;
-    assert!(
-        warm < first,
-        "a warm search took {warm} nodes, a cold one {first}"
+    assert_ne!(
+        warm, first,
+        "a warm search took as many nodes as a cold one"
     );
     searcher.clear();
     assert_eq!(
