@@ -53,6 +53,30 @@ fn handshake_lists_every_variant_and_option() {
     assert!(z.wait_exit(Duration::from_secs(5)));
 }
 
+/// The search's margins are UCI options only in a build made for tuning them
+/// (`--features tune`): the shipped engine neither lists nor accepts them.
+#[test]
+fn search_constants_are_options_only_in_a_tuning_build() {
+    use zest::search::params::{PARAMS, RUNTIME};
+    let mut z = Zest::start(&[]);
+    let lines = handshake(&mut z);
+    for p in PARAMS {
+        let listed = format!(
+            "option name {} type spin default {} min {} max {}",
+            p.name, p.default, p.min, p.max
+        );
+        assert_eq!(lines.contains(&listed), RUNTIME, "{listed}");
+    }
+    z.send("setoption name rfp_margin value 100");
+    let replies = z.sync_uci();
+    let refused = replies
+        .iter()
+        .any(|l| l == "info string unknown option: rfp_margin");
+    assert_eq!(refused, !RUNTIME, "{replies:#?}");
+    z.send("quit");
+    assert!(z.wait_exit(Duration::from_secs(5)));
+}
+
 /// Each registered variant: a short game of engine moves through
 /// `position startpos moves …` / `go nodes`, every bestmove legal in zest's rules.
 #[test]

@@ -7,7 +7,7 @@
 
 use super::engine::{send, Done, Engine, Event, Info};
 use super::uci_score;
-use crate::search::Limits;
+use crate::search::{params, Limits};
 use crate::variants::{VariantId, NAMES};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
@@ -77,6 +77,14 @@ impl Uci {
         send("option name Move Overhead type spin default 10 min 0 max 5000");
         send("option name Ponder type check default false");
         send("option name Clear Hash type button");
+        if params::RUNTIME {
+            for p in params::PARAMS {
+                send(&format!(
+                    "option name {} type spin default {} min {} max {}",
+                    p.name, p.default, p.min, p.max
+                ));
+            }
+        }
         send("uciok");
     }
 
@@ -505,6 +513,14 @@ impl Uci {
                 self.engine.clear_hash();
             }
             "ponder" => {}
+            // A search constant, where this build tunes them (`params::RUNTIME`).
+            _ if params::RUNTIME && params::find(&name).is_some() => match value.parse() {
+                Ok(v) => {
+                    self.interrupt();
+                    params::set(&name, v);
+                }
+                Err(_) => send(&format!("info string {name} expects a number: {value}")),
+            },
             _ => send(&format!("info string unknown option: {name}")),
         }
     }

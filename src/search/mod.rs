@@ -4,6 +4,7 @@
 
 pub mod eval_cache;
 pub mod ordering;
+pub mod params;
 pub mod searcher;
 pub mod timeman;
 pub mod tt;

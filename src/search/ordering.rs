@@ -1,6 +1,7 @@
 //! Move ordering: TT move, noisy moves by MVV-LVA, killers, history, then the noisy moves
 //! that lose material by static exchange.
 
+use super::params;
 use crate::core::MoveList;
 use crate::eval::Evaluate;
 
@@ -36,7 +37,8 @@ fn continuation_slot(context: usize, hist_index: usize) -> Option<usize> {
 #[inline]
 pub fn history_bonus(depth: i32, forward_pruning: bool) -> i32 {
     if forward_pruning {
-        (4 * depth * depth + 160 * depth - 110).clamp(0, 1700)
+        (4 * depth * depth + params::history_bonus_linear() * depth - 110)
+            .clamp(0, params::history_bonus_max())
     } else {
         depth * depth
     }

@@ -9,6 +9,7 @@ use super::eval_cache::EvalCache;
 use super::ordering::{
     history_bonus, is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
 };
+use super::params;
 use super::timeman::{Limits, Progress, TimeManager};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtEntry};
 use crate::core::{MoveList, MAX_MOVES};
@@ -116,8 +117,6 @@ pub use crate::eval::outcome_score;
 /// crowded Swap and Exile positions).
 const QS_EVASION_PLIES: i32 = 2;
 
-/// Delta pruning's allowance for positional gain beyond the material a capture wins.
-const DELTA_MARGIN: Score = 200;
 /// The depth quiescence stores in the table and probes it at: below every full search's.
 const QS_DEPTH: i32 = 0;
 
@@ -154,35 +153,21 @@ struct Node {
 /// Marks a ply without a static evaluation (in check, or a game without forward pruning).
 const NO_EVAL: Score = -INFINITE;
 
-/// Half the width of an iteration's first window around the last score, in cp (widened by
-/// half again on each fail).
-const ASPIRATION_DELTA: Score = 12;
-/// Reverse futility pruning: the deepest node it applies to, and its margin per ply.
+// The margins and divisors of the rules below live in `params`, where SPSA can tune them;
+// the depths they apply to stay here.
+
+/// Reverse futility pruning: the deepest node it applies to.
 const RFP_DEPTH: i32 = 7;
-const RFP_MARGIN: Score = 80;
-/// Futility pruning of quiet moves: the deepest node, and the margin `BASE + PER_PLY * depth`.
+/// Futility pruning of late quiet moves: the deepest depth their reduction leaves.
 const FUTILITY_DEPTH: i32 = 6;
-const FUTILITY_BASE: Score = 100;
-const FUTILITY_PER_PLY: Score = 110;
-/// Static-exchange pruning at depth up to this: a capture losing more than
-/// `SEE_NOISY_MARGIN * depth`, a quiet move losing more than `SEE_QUIET_MARGIN * d²`, `d` the
-/// depth its late-move reduction leaves.
+/// Static-exchange pruning at depth up to this.
 const SEE_DEPTH: i32 = 8;
-const SEE_NOISY_MARGIN: Score = 90;
-const SEE_QUIET_MARGIN: Score = 25;
 /// Singular extensions: from this depth, a table move whose lower bound is at most
-/// `SINGULAR_DEPTH_SLACK` plies shallower, tested at half depth against its score less
-/// `SINGULAR_MARGIN` cp a ply.
+/// `SINGULAR_DEPTH_SLACK` plies shallower, tested at half depth.
 const SINGULAR_DEPTH: i32 = 6;
 const SINGULAR_DEPTH_SLACK: i32 = 3;
-const SINGULAR_MARGIN: Score = 2;
-/// Late-move reductions shrink by one ply per this much history (the butterfly history and,
-/// where the game keeps them, the two continuation histories, each spanning ±16 384).
-const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
-/// History pruning ([`Worker::search_move`]): up to this depth, quiet moves whose history
-/// (butterfly and both continuations, each within ±16 384) is below minus this margin a ply.
+/// History pruning ([`Worker::search_move`]) up to this depth.
 const HISTORY_PRUNING_DEPTH: i32 = 4;
-const HISTORY_PRUNING_MARGIN: i32 = 4000;
 /// Internal iterative reduction from this depth on ([`Worker::negamax`]).
 const IIR_DEPTH: i32 = 4;
 
@@ -472,7 +457,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         depth: i32,
         prev: Score,
     ) {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = params::aspiration_delta();
         let (mut alpha, mut beta) = if self.options.pruning && depth >= 4 && prev.abs() < MATE_BOUND
         {
             (prev - delta, prev + delta)
@@ -750,7 +735,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         {
             return Ok(None);
         }
-        let singular_beta = score - SINGULAR_MARGIN * depth;
+        let singular_beta = score - params::singular_margin() * depth;
         let p = ply as usize;
         self.excluded[p] = Some(index);
         let s = self.negamax(
@@ -778,7 +763,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// depth that the few plies left will not bring it back (less far when the side to
     /// move is improving on its position two plies earlier).
     fn reverse_futility(depth: i32, eval: Score, improving: bool, beta: Score) -> Option<Score> {
-        let margin = RFP_MARGIN * (depth - improving as i32);
+        let margin = params::rfp_margin() * (depth - improving as i32);
         (depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - margin >= beta).then_some(eval)
     }
 
@@ -817,7 +802,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if eval < beta {
             return None;
         }
-        let r = 2 + depth / 4;
+        let r = params::nmp_base() + depth / params::nmp_divisor();
         self.moves_to[ply as usize + 1] = NO_CONTEXT;
         self.keys.push(key);
         let s = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -963,11 +948,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             && !noisy
             && (late
                 || lmr_depth.is_some_and(|d| {
-                    d <= FUTILITY_DEPTH && node.eval + FUTILITY_BASE + FUTILITY_PER_PLY * d <= alpha
+                    d <= FUTILITY_DEPTH
+                        && node.eval + params::futility_base() + params::futility_per_ply() * d
+                            <= alpha
                 })
                 || (prunable
                     && node.depth <= HISTORY_PRUNING_DEPTH
-                    && history < -HISTORY_PRUNING_MARGIN * node.depth))
+                    && history < -params::history_pruning_margin() * node.depth))
             && !pos.gives_check(mv)
         {
             return None;
@@ -1010,10 +997,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return false;
         }
         let threshold = if noisy {
-            -SEE_NOISY_MARGIN * node.depth
+            -params::see_noisy_margin() * node.depth
         } else {
             let d = lmr_depth.unwrap_or(node.depth);
-            -SEE_QUIET_MARGIN * d * d
+            -params::see_quiet_margin() * d * d
         };
         pos.see_ge(mv, threshold) == Some(false)
     }
@@ -1052,7 +1039,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if node.eval != NO_EVAL && !node.improving {
             r += 1;
         }
-        r -= history / HISTORY_REDUCTION_DIVISOR;
+        r -= history / params::history_reduction_divisor();
         r.clamp(0, node.depth - 2)
     }
 
@@ -1206,7 +1193,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 && (!pos.see_ge(m, 0).unwrap_or_else(|| !pos.losing_capture(m))
                     || pos
                         .capture_gain(m)
-                        .is_some_and(|g| stand + g + DELTA_MARGIN <= alpha))
+                        .is_some_and(|g| stand + g + params::delta_margin() <= alpha))
             {
                 continue;
             }
@@ -1333,11 +1320,11 @@ fn tt_cutoff(e: TtEntry, depth: i32, ply: i32, alpha: Score, beta: Score) -> Opt
 }
 
 /// Whether `node` has searched enough quiet moves (`quiets`) for the next quiet ones to be
-/// pruned ([`LMP_DEPTH`]): `3 + d²`, half of it where the position is not improving.
+/// pruned ([`LMP_DEPTH`]): `params::lmp_base() + d²`, half of it where the position is not improving.
 #[inline]
 fn late_move(node: &Node, quiets: usize) -> bool {
     let d = node.depth;
-    let limit = (3 + d * d) / (2 - node.improving as i32);
+    let limit = (params::lmp_base() + d * d) / (2 - node.improving as i32);
     d <= LMP_DEPTH && quiets as i32 >= limit
 }
 
@@ -1350,7 +1337,9 @@ static LN: LazyLock<[f32; MAX_MOVES + 1]> =
 #[inline]
 fn lmr(depth: i32, i: usize) -> i32 {
     let ln = &*LN;
-    let r = 0.75 + ln[depth.clamp(0, MAX_MOVES as i32) as usize] * ln[i.min(MAX_MOVES)] / 2.25;
+    let base = params::lmr_base() as f32 / 100.0;
+    let divisor = params::lmr_divisor() as f32 / 100.0;
+    let r = base + ln[depth.clamp(0, MAX_MOVES as i32) as usize] * ln[i.min(MAX_MOVES)] / divisor;
     r as i32
 }
 
