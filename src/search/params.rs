@@ -51,38 +51,38 @@ macro_rules! search_params {
 search_params! {
     /// Half the width of an iteration's first window around the last score, in cp (widened
     /// by half again on each fail).
-    aspiration_delta = 12 in 5..=40;
+    aspiration_delta = 11 in 5..=40;
     /// Reverse futility pruning's margin a ply, in cp.
-    rfp_margin = 80 in 40..=150;
+    rfp_margin = 79 in 40..=150;
     /// Futility pruning of a late quiet move: the margin `base + per_ply · d`, `d` the depth
     /// its late-move reduction leaves.
-    futility_base = 100 in 30..=220;
-    futility_per_ply = 110 in 50..=200;
+    futility_base = 93 in 30..=220;
+    futility_per_ply = 107 in 50..=200;
     /// Static-exchange pruning: a capture losing more than this times the depth.
-    see_noisy_margin = 90 in 40..=160;
+    see_noisy_margin = 91 in 40..=160;
     /// Static-exchange pruning: a quiet move losing more than this times `d²`.
-    see_quiet_margin = 25 in 10..=60;
+    see_quiet_margin = 23 in 10..=60;
     /// Singular extensions: the table move's score less this many cp a ply is the test's
     /// bound.
     singular_margin = 2 in 1..=5;
     /// Late-move reductions shrink by one ply per this much history (each of the butterfly
     /// and the two continuation histories spans ±16 384).
-    history_reduction_divisor = 8192 in 4000..=16000;
+    history_reduction_divisor = 8041 in 4000..=16000;
     /// History pruning: a quiet move whose history is below minus this a ply.
-    history_pruning_margin = 4000 in 1500..=8000;
+    history_pruning_margin = 3961 in 1500..=8000;
     /// Delta pruning in quiescence: the allowance for positional gain beyond the material.
-    delta_margin = 200 in 80..=400;
+    delta_margin = 210 in 80..=400;
     /// Late-move reductions `base + ln(depth) · ln(move) / divisor`, both in hundredths.
-    lmr_base = 75 in 25..=125;
-    lmr_divisor = 225 in 150..=350;
+    lmr_base = 76 in 25..=125;
+    lmr_divisor = 220 in 150..=350;
     /// Null-move pruning's reduction `base + depth / divisor`.
-    nmp_base = 2 in 1..=4;
+    nmp_base = 3 in 1..=4;
     nmp_divisor = 4 in 2..=8;
     /// Late-move pruning: quiet moves past `(base + d²)`, half as many where not improving.
-    lmp_base = 3 in 1..=8;
+    lmp_base = 4 in 1..=8;
     /// A quiet cut-off's history bonus `4d² + linear · d − 110`, at most `max`.
-    history_bonus_linear = 160 in 60..=300;
-    history_bonus_max = 1700 in 800..=3000;
+    history_bonus_linear = 158 in 60..=300;
+    history_bonus_max = 1697 in 800..=3000;
 }
 
 #[cfg(feature = "tune")]
