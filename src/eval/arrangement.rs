@@ -1,8 +1,8 @@
-//! Arrangement evaluator: the chess evaluation (the mean of the FIDE terms and the chess
-//! network, as in `eval/fide.rs`) on the arranged back rank; during the setup phase the same
-//! evaluation judges the arrangement being built.
+//! Arrangement evaluator: the chess evaluation (the chess network, as in `eval/fide.rs`) on the
+//! arranged back rank; during the setup phase the same evaluation judges the arrangement being
+//! built.
 
-use super::fide::{capture_gain, losing_capture, mvv_lva, with_network};
+use super::fide::{capture_gain, losing_capture, mvv_lva};
 use super::{Evaluate, Score, SearchHooks};
 use crate::variants::arrangement::{ArrMove, Arrangement};
 use crate::variants::Variant;
@@ -15,7 +15,7 @@ impl SearchHooks for Arrangement {
 impl Evaluate for Arrangement {
     #[inline]
     fn evaluate(&self) -> Score {
-        with_network(self.position(), self.network_eval())
+        self.network_eval()
     }
 
     fn prepare_search(&mut self) {

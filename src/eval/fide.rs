@@ -315,11 +315,11 @@ pub fn losing_capture(pos: &Position, m: Action) -> bool {
         .any()
 }
 
-/// The evaluation of the games that use the chess network (chess, Chess960, Arrangement), for
-/// the side to move: the mean of the features and the network's score, since the two err in
-/// different positions.
+/// The mean of the feature evaluation and the network's score, for the side to move: what the
+/// games of the chess network played before the network learnt to play alone. `zest train
+/// --blend` still fits a network to it.
 #[inline]
-pub fn with_network(pos: &Position, network: Score) -> Score {
+pub fn blend(pos: &Position, network: Score) -> Score {
     let s = evaluate_white(pos);
     let features = if pos.turn() == Color::White { s } else { -s };
     (features + network) / 2
@@ -395,7 +395,7 @@ impl<const FRC: bool> SearchHooks for Fide<FRC> {
 impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn evaluate(&self) -> Score {
-        with_network(self.position(), self.network_eval())
+        self.network_eval()
     }
 
     #[inline]

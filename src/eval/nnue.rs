@@ -9,8 +9,9 @@
 //! carries its first layer's sums ([`Accumulator`]), updated by the few rows a move changes
 //! rather than summed again from all its pieces (but a king's move into another bucket, which
 //! sums its side again). It is trained by `zest train` (`tools/train.rs`) on the scores of
-//! zest's own games. Chess, Chess960 and Arrangement evaluate with the mean of it and the
-//! feature evaluation (`eval/fide.rs`): each alone plays weaker than the two together.
+//! zest's own games. Chess, Chess960 and Arrangement evaluate with it alone: trained to play
+//! alone, it is worth more than the feature evaluation beside it, which cost more time than it
+//! added (`docs/strength.md`).
 //!
 //! The output `y` is a logit: the side to move scores with probability `sigmoid(y)`; it is
 //! turned into centipawns with the scale `K` of the evaluation it was trained beside

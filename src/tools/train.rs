@@ -387,7 +387,7 @@ fn rows(f: u16, factorise: bool) -> impl Iterator<Item = usize> {
 }
 
 /// The feature evaluation's half of the logit of `pos` (`--blend`), for the side to move: the
-/// half that `fide::with_network`'s mean gives it (the two halves change together).
+/// half that `fide::blend`'s mean gives it (the two halves change together).
 fn features_half_logit(pos: &Fide<false>, k: f64) -> f32 {
     let white = fide::evaluate_white(pos.position()) as f64;
     let own = if pos.turn() == Color::White {
@@ -681,11 +681,10 @@ mod tests {
         }
     }
 
-    /// With `--blend` the trainer fits the evaluation the engine plays: the mean of the
-    /// feature evaluation and the network (`fide::with_network`), for either side to move and
-    /// for a mirrored position alike.
+    /// With `--blend` the trainer fits the mean of the feature evaluation and the network
+    /// (`fide::blend`), for either side to move and for a mirrored position alike.
     #[test]
-    fn the_blended_logit_is_the_engines_evaluation() {
+    fn the_blended_logit_is_the_blend() {
         let k = 2.2;
         let net = Params::random(11, k).quantise(k, Activation::Clipped);
         let p = Params::from_network(&net);
@@ -705,7 +704,7 @@ mod tests {
                 data.push(pos.position(), 0.5, false, features_half_logit(&pos, k));
                 let i = data.len() - 1;
                 let cp = data.logit(i, p.forward(&data, i).0) * (400.0 / k) as f32;
-                let engine = fide::with_network(pos.position(), net.evaluate(pos.position()));
+                let engine = fide::blend(pos.position(), net.evaluate(pos.position()));
                 assert!((cp - engine as f32).abs() < 1.5, "{fen}: {cp} {engine}");
             }
         }
