@@ -315,8 +315,8 @@ pub fn losing_capture(pos: &Position, m: Action) -> bool {
         .any()
 }
 
-/// The mean of the feature evaluation and the network's score, for the side to move: what the
-/// games of the chess network played before the network learnt to play alone. `zest train
+/// The mean of the feature evaluation and the network's score, for the side to move: how chess,
+/// Chess960 and Arrangement evaluated before the network learnt to play alone. `zest train
 /// --blend` still fits a network to it.
 #[inline]
 pub fn blend(pos: &Position, network: Score) -> Score {
