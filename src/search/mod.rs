@@ -2,6 +2,7 @@
 //! and runs Lazy SMP — every thread searches the same root with the shared
 //! table; thread 0 reports and decides.
 
+pub mod correction;
 pub mod eval_cache;
 pub mod ordering;
 pub mod params;

@@ -5,6 +5,7 @@
 //! (`Variant` consts), the variant's own [`Evaluate`] implementation, and the
 //! [`SearchHooks`] a game overrides beside its evaluator.
 
+use super::correction::{pawn_index, CorrectionHistory};
 use super::eval_cache::EvalCache;
 use super::ordering::{
     history_bonus, is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
@@ -180,6 +181,7 @@ const LMP_DEPTH: i32 = 4;
 pub struct ThreadState<M: Copy> {
     pub tables: OrderingTables<M>,
     pub eval_cache: EvalCache,
+    pub correction: CorrectionHistory,
 }
 
 impl<M: Copy + PartialEq> Default for ThreadState<M> {
@@ -187,6 +189,7 @@ impl<M: Copy + PartialEq> Default for ThreadState<M> {
         ThreadState {
             tables: OrderingTables::new(),
             eval_cache: EvalCache::new(),
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -219,6 +222,7 @@ pub struct Worker<'a, V: Evaluate> {
     last_best: Option<(V::Move, Score)>,
     progress: Progress,
     eval_cache: EvalCache,
+    correction: CorrectionHistory,
     /// The move each ply's node leaves out while it tests the table move for singularity
     /// (an index in its move list).
     excluded: [Option<u16>; MAX_PLY + 2],
@@ -239,6 +243,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let ThreadState {
             mut tables,
             eval_cache,
+            correction,
         } = state;
         tables.new_search();
         Worker {
@@ -261,6 +266,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             last_best: None,
             progress: Progress::default(),
             eval_cache,
+            correction,
         }
     }
 
@@ -269,6 +275,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         ThreadState {
             tables: self.tables,
             eval_cache: self.eval_cache,
+            correction: self.correction,
         }
     }
 
@@ -658,7 +665,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let in_check = pos.is_check();
         let forward = V::FORWARD_PRUNING && pruning && !in_check;
         let eval = if forward {
-            self.static_eval(pos, ply)
+            self.corrected_eval(pos, ply)
         } else {
             NO_EVAL
         };
@@ -837,6 +844,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
+        let mut best_noisy = false;
         let mut quiets_tried: ArrayVec<usize, 64> = ArrayVec::new();
         // Whether every move searched goes into a foreseen draw (then this node is one too).
         let mut all_drawn = true;
@@ -865,6 +873,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 best = score;
                 if score > alpha {
                     best_index = Some(order[i]);
+                    best_noisy = noisy;
                     alpha = score;
                     self.extend_pv(ply, mv);
                     if score >= beta {
@@ -890,6 +899,19 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
 
         let bound = bound_of(best, alpha > original_alpha, beta);
+        // The correction history learns where the search's bound says the evaluation was
+        // wrong (a fail high above it, a fail low below it, or an exact score), and no
+        // capture decided the node (the evaluation is not meant to see those).
+        if node.eval != NO_EVAL
+            && !best_noisy
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= node.eval)
+            && !(bound == Bound::Upper && best >= node.eval)
+        {
+            let index = pawn_index(pos.position());
+            self.correction
+                .update(pos.turn(), index, node.depth, best, node.eval);
+        }
         self.shared.tt.store(
             node.key,
             TtEntry {
@@ -1090,6 +1112,20 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         pos.leaf_eval(eval, ply)
     }
 
+    /// The static evaluation corrected by the thread's [`CorrectionHistory`] (the games that
+    /// prune by it): where forward pruning and quiescence judge a position.
+    #[inline]
+    fn corrected_eval(&mut self, pos: &V, ply: i32) -> Score {
+        let eval = self.static_eval(pos, ply);
+        if eval.abs() >= MATE_BOUND {
+            return eval;
+        }
+        let index = pawn_index(pos.position());
+        self.correction
+            .correct(pos.turn(), index, eval)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// Depth-0 node without quiescence (pruning off): the game's end or the static evaluation.
     fn leaf(&mut self, pos: &V, ply: i32) -> Score {
         self.count_node();
@@ -1154,6 +1190,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // found first.
         let stand = if evasions {
             -INFINITE
+        } else if V::FORWARD_PRUNING {
+            self.corrected_eval(pos, ply)
         } else {
             self.static_eval(pos, ply)
         };
