@@ -7,8 +7,9 @@
 use crate::core::{Bitboard, Color, Position, Role};
 use crate::eval::Score;
 
-/// Entries per side to move (a power of two).
-const SIZE: usize = 1 << 14;
+/// Entries per side to move: `1 << BITS`.
+const BITS: u32 = 14;
+const SIZE: usize = 1 << BITS;
 /// Bound of an entry: updates pull it towards their bonus less as it nears this (the
 /// histories' gravity).
 const LIMIT: i32 = 1024;
@@ -33,7 +34,7 @@ pub fn pawn_index(pos: &Position) -> usize {
         white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     h ^= h >> 31;
     h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
-    (h >> (64 - 14)) as usize
+    (h >> (64 - BITS)) as usize
 }
 
 impl CorrectionHistory {
