@@ -53,6 +53,25 @@ fn handshake_lists_every_variant_and_option() {
     assert!(z.wait_exit(Duration::from_secs(5)));
 }
 
+/// `quit` during a search stops it and still answers it: exactly one `bestmove`, then exit.
+#[test]
+fn quit_during_a_search_answers_it_first() {
+    for go in ["go depth 30", "go infinite", "go movetime 60000"] {
+        let mut z = Zest::start(&[]);
+        handshake(&mut z);
+        z.send("position startpos");
+        z.send(go);
+        z.send("quit");
+        let mut lines = Vec::new();
+        while let Some(l) = z.next_line(T) {
+            lines.push(l);
+        }
+        let answers = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+        assert_eq!(answers, 1, "{go}: {lines:#?}");
+        assert!(z.wait_exit(Duration::from_secs(5)), "{go}");
+    }
+}
+
 /// The search's margins are UCI options only in a build made for tuning them
 /// (`--features tune`): the shipped engine neither lists nor accepts them.
 #[test]

@@ -141,7 +141,13 @@ impl Uci {
             return true;
         };
         match cmd {
-            "quit" => return false,
+            "quit" => {
+                // A running search is stopped and still answered: every `go` gets its
+                // `bestmove` (Stockfish's `quit` does the same).
+                self.engine.stop();
+                self.interrupt();
+                return false;
+            }
             "uci" => self.print_id(),
             "isready" => send("readyok"),
             "debug" | "register" => {}
