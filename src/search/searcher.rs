@@ -5,7 +5,7 @@
 //! (`Variant` consts), the variant's own [`Evaluate`] implementation, and the
 //! [`SearchHooks`] a game overrides beside its evaluator.
 
-use super::correction::{pawn_index, CorrectionHistory};
+use super::correction::{CorrectionHistory, CorrectionKeys};
 use super::eval_cache::EvalCache;
 use super::ordering::{
     history_bonus, is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
@@ -908,9 +908,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             && !(bound == Bound::Lower && best <= node.eval)
             && !(bound == Bound::Upper && best >= node.eval)
         {
-            let index = pawn_index(pos.position());
+            let keys = CorrectionKeys::of(pos.position());
             self.correction
-                .update(pos.turn(), index, node.depth, best, node.eval);
+                .update(pos.turn(), keys, node.depth, best, node.eval);
         }
         self.shared.tt.store(
             node.key,
@@ -1120,9 +1120,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if eval.abs() >= MATE_BOUND {
             return eval;
         }
-        let index = pawn_index(pos.position());
+        let keys = CorrectionKeys::of(pos.position());
         self.correction
-            .correct(pos.turn(), index, eval)
+            .correct(pos.turn(), keys, eval)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
