@@ -142,6 +142,9 @@ struct Node {
     marked: bool,
     /// The static evaluation where forward pruning uses it ([`NO_EVAL`] otherwise).
     eval: Score,
+    /// Where the correction history keeps this position's entries, hashed once for both
+    /// `eval`'s correction and the update after the moves (`None` where `eval` is unknown).
+    correction_keys: Option<CorrectionKeys>,
     /// The side to move stands better than two plies earlier ([`Worker::improving`]).
     improving: bool,
     /// The table's move, where it is singular and searched one ply deeper
@@ -664,10 +667,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         let in_check = pos.is_check();
         let forward = V::FORWARD_PRUNING && pruning && !in_check;
-        let eval = if forward {
-            self.corrected_eval(pos, ply)
-        } else {
-            NO_EVAL
+        let correction_keys = forward.then(|| CorrectionKeys::of(pos.position()));
+        let eval = match correction_keys {
+            Some(keys) => self.corrected_eval(pos, ply, keys),
+            None => NO_EVAL,
         };
         self.evals[ply as usize] = eval;
         let improving = self.improving(ply, eval);
@@ -710,6 +713,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             in_check,
             marked: crumb.as_ref().is_some_and(|c| c.marked),
             eval,
+            correction_keys,
             improving,
             singular,
             excluded,
@@ -902,13 +906,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         // The correction history learns where the search's bound says the evaluation was
         // wrong (a fail high above it, a fail low below it, or an exact score), and no
         // capture decided the node (the evaluation is not meant to see those).
-        if node.eval != NO_EVAL
-            && !best_noisy
-            && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= node.eval)
-            && !(bound == Bound::Upper && best >= node.eval)
-        {
-            let keys = CorrectionKeys::of(pos.position());
+        let eval_missed = match bound {
+            Bound::Lower => best > node.eval,
+            Bound::Upper => best < node.eval,
+            Bound::Exact => true,
+        };
+        let learns = eval_missed && !best_noisy && best.abs() < MATE_BOUND;
+        if let Some(keys) = node.correction_keys.filter(|_| learns) {
             self.correction
                 .update(pos.turn(), keys, node.depth, best, node.eval);
         }
@@ -1115,12 +1119,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// The static evaluation corrected by the thread's [`CorrectionHistory`] (the games that
     /// prune by it): where forward pruning and quiescence judge a position.
     #[inline]
-    fn corrected_eval(&mut self, pos: &V, ply: i32) -> Score {
+    fn corrected_eval(&mut self, pos: &V, ply: i32, keys: CorrectionKeys) -> Score {
         let eval = self.static_eval(pos, ply);
         if eval.abs() >= MATE_BOUND {
             return eval;
         }
-        let keys = CorrectionKeys::of(pos.position());
         self.correction
             .correct(pos.turn(), keys, eval)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
@@ -1191,7 +1194,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let stand = if evasions {
             -INFINITE
         } else if V::FORWARD_PRUNING {
-            self.corrected_eval(pos, ply)
+            self.corrected_eval(pos, ply, CorrectionKeys::of(pos.position()))
         } else {
             self.static_eval(pos, ply)
         };
