@@ -196,6 +196,16 @@ fn random_game<V: Variant<Move = zest::core::Action> + Evaluate>(
             let mut after = sm.clone();
             after.play_unchecked(um.to_move(&sm).unwrap());
             assert_eq!(pos.gives_check(m), after.is_check(), "{fen} {s}");
+            // The table's prefetch key, told before the move: the key zest reaches by
+            // playing it, wherever shakmaty sees neither castling rights nor an en passant
+            // square change (and the move does not castle).
+            let same_rights = after.castles().castling_rights() == sm.castles().castling_rights();
+            let no_ep = sm.maybe_ep_square().is_none() && after.maybe_ep_square().is_none();
+            if same_rights && no_ep && !um.to_move(&sm).unwrap().is_castle() {
+                let mut played = pos.clone();
+                played.play(m);
+                assert_eq!(pos.key_hint(m), Some(played.key()), "{fen} {s}");
+            }
         }
         if zm.is_empty() {
             assert!(game.outcome().is_some());

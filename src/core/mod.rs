@@ -11,6 +11,7 @@ pub mod piece;
 pub mod position;
 pub mod prefetch;
 pub mod rng;
+pub mod simd;
 pub mod square;
 pub mod zobrist;
 

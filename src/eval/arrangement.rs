@@ -10,6 +10,7 @@ use crate::variants::Variant;
 impl SearchHooks for Arrangement {
     const FORWARD_PRUNING: bool = true;
     const CONTINUATION_HISTORY: bool = true;
+    const CACHE_EVAL: bool = false;
 }
 
 impl Evaluate for Arrangement {

@@ -390,6 +390,12 @@ pub fn escape_bonus(pos: &Position, m: Action, t: &Threats) -> i32 {
 impl<const FRC: bool> SearchHooks for Fide<FRC> {
     const FORWARD_PRUNING: bool = true;
     const CONTINUATION_HISTORY: bool = true;
+    const CACHE_EVAL: bool = false;
+
+    #[inline]
+    fn key_hint(&self, m: Action) -> Option<u64> {
+        Some(rules::key_hint(self.position(), m))
+    }
 }
 
 impl<const FRC: bool> Evaluate for Fide<FRC> {

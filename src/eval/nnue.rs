@@ -22,6 +22,8 @@ use crate::eval::Score;
 use crate::variants::fide::castle_targets;
 use std::sync::LazyLock;
 
+mod kernels;
+
 /// Hidden units per side.
 pub const HIDDEN: usize = 128;
 /// Input features per side and king bucket: two colours (own, other) × six roles × 64 squares.
@@ -286,9 +288,7 @@ impl Accumulator {
             for role in Role::FIDE {
                 for sq in pos.pieces(color, role) {
                     let f = king * PIECE_INPUTS + piece_feature(side, color, role, sq.index());
-                    for (a, w) in hidden.iter_mut().zip(&net.ft_weights[f]) {
-                        *a = a.wrapping_add(*w);
-                    }
+                    kernels::add(hidden, &net.ft_weights[f]);
                     *psqt += net.psqt[f];
                 }
             }
@@ -297,20 +297,33 @@ impl Accumulator {
         self.stale[side.index()] = false;
     }
 
-    /// Adds (`sign` 1) or removes (`sign` -1) `piece` on `sq` in both views, but a stale one.
+    /// Applies `change` to both views, but a stale one: each view's rows in one pass where the
+    /// change is a quiet move's or a capture's.
     #[inline]
-    fn toggle(&mut self, net: &Network, piece: Piece, sq: Square, sign: i16) {
+    fn apply(&mut self, net: &Network, change: &Change) {
         for side in [Color::White, Color::Black] {
             if self.stale[side.index()] {
                 continue;
             }
-            let f = self.kings[side.index()] * PIECE_INPUTS
-                + piece_feature(side, piece.color, piece.role, sq.index());
+            let base = self.kings[side.index()] * PIECE_INPUTS;
+            let f = |x: [usize; 2]| base + x[side.index()];
+            let added = change.added().iter().map(|&x| f(x));
+            let removed = change.removed().iter().map(|&x| f(x));
+            let psqt = &mut self.psqt[side.index()];
+            *psqt += added.clone().map(|i| net.psqt[i]).sum::<i32>();
+            *psqt -= removed.clone().map(|i| net.psqt[i]).sum::<i32>();
             let hidden = &mut self.hidden[side.index()];
-            for (a, w) in hidden.iter_mut().zip(&net.ft_weights[f]) {
-                *a = a.wrapping_add(w.wrapping_mul(sign));
+            let rows = &net.ft_weights;
+            match (change.added(), change.removed()) {
+                ([a], [r]) => kernels::add_sub(hidden, &rows[f(*a)], &rows[f(*r)]),
+                ([a], [r1, r2]) => {
+                    kernels::add_sub2(hidden, &rows[f(*a)], &rows[f(*r1)], &rows[f(*r2)])
+                }
+                _ => {
+                    added.for_each(|i| kernels::add(hidden, &rows[i]));
+                    removed.for_each(|i| kernels::sub(hidden, &rows[i]));
+                }
             }
-            self.psqt[side.index()] += net.psqt[f] * sign as i32;
         }
     }
 
@@ -348,35 +361,37 @@ impl Accumulator {
             self.valid = false; // not a legal action: sum again when asked
             return;
         };
+        let mut change = Change::default();
         match a.kind {
             ActionKind::Pass => {}
             ActionKind::Castle => {
                 let (king_to, rook_to) = castle_targets(a.from, a.to);
                 self.note_king_move(us, king_to);
                 let rook = Piece::new(us, Role::Rook);
-                self.toggle(net, mover, a.from, -1);
-                self.toggle(net, rook, a.to, -1);
-                self.toggle(net, mover, king_to, 1);
-                self.toggle(net, rook, rook_to, 1);
+                change.remove(mover, a.from);
+                change.remove(rook, a.to);
+                change.put(mover, king_to);
+                change.put(rook, rook_to);
             }
             ActionKind::EnPassant => {
                 let victim = a.to.offset(0, -us.forward()).expect("ep victim on board");
-                self.toggle(net, Piece::new(!us, Role::Pawn), victim, -1);
-                self.toggle(net, mover, a.from, -1);
-                self.toggle(net, mover, a.to, 1);
+                change.remove(mover, a.from);
+                change.remove(Piece::new(!us, Role::Pawn), victim);
+                change.put(mover, a.to);
             }
             ActionKind::Normal | ActionKind::DoubleStep => {
                 if mover.role == Role::King {
                     self.note_king_move(us, a.to);
                 }
+                change.remove(mover, a.from);
                 if let Some(victim) = pos.piece_at(a.to) {
-                    self.toggle(net, victim, a.to, -1);
+                    change.remove(victim, a.to);
                 }
-                self.toggle(net, mover, a.from, -1);
                 let placed = a.promotion.map_or(mover, |r| Piece::new(us, r));
-                self.toggle(net, placed, a.to, 1);
+                change.put(placed, a.to);
             }
         }
+        self.apply(net, &change);
     }
 
     /// The evaluation of `pos` for its side to move: from these sums where they are kept,
@@ -397,12 +412,17 @@ impl Accumulator {
         let stm = pos.turn();
         let (us, them) = (&self.hidden[stm.index()], &self.hidden[(!stm).index()]);
         let b = bucket(pos.board.occupied().count() as usize);
-        let (w_us, w_them) = net.out_weights[b].split_at(HIDDEN);
+        let (w_us, w_them) = net.out_weights[b]
+            .split_first_chunk::<HIDDEN>()
+            .expect("two views' weights");
+        let w_them = w_them.try_into().expect("two views' weights");
         let mut sum = (self.psqt[stm.index()] - self.psqt[(!stm).index()]) / 2;
         sum += match net.activation {
-            Activation::Clipped => dot_clipped(us, w_us) + dot_clipped(them, w_them),
+            Activation::Clipped => {
+                kernels::dot_clipped(us, w_us) + kernels::dot_clipped(them, w_them)
+            }
             Activation::SquaredClipped => {
-                dot_squared(us, w_us) / QA + dot_squared(them, w_them) / QA
+                kernels::dot_squared(us, w_us) / QA + kernels::dot_squared(them, w_them) / QA
             }
         };
         let logit = (sum + net.out_bias[b]) as f32 / (QA * QB) as f32;
@@ -410,28 +430,44 @@ impl Accumulator {
     }
 }
 
-/// The sum of `clamp(a, 0, QA) · w`: clipped in 16 bits and multiplied 16 by 16 into 32, the
-/// form a compiler turns into the processor's paired multiply-add.
-#[inline]
-fn dot_clipped(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
-    acc.iter()
-        .zip(weights)
-        .map(|(a, w)| (*a).clamp(0, QA as i16) as i32 * *w as i32)
-        .sum()
+/// What a move changes in the sums: the features of the pieces it takes off squares and of
+/// those it puts on, as each side sees them within a king bucket's set.
+#[derive(Default)]
+struct Change {
+    removed: [[usize; 2]; 2],
+    put: [[usize; 2]; 2],
+    removed_len: usize,
+    put_len: usize,
 }
 
-/// The sum of `clamp(a, 0, QA)² · w`, scaled by `QA` more than [`dot_clipped`]'s: `v · w`
-/// is taken in 16 bits (the trainer clips the output weights to `|w| < 128`, so it fits),
-/// then multiplied by `v` into 32, the paired multiply-add again.
-#[inline]
-fn dot_squared(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
-    acc.iter()
-        .zip(weights)
-        .map(|(a, w)| {
-            let v = (*a).clamp(0, QA as i16);
-            v.wrapping_mul(*w) as i32 * v as i32
-        })
-        .sum()
+impl Change {
+    #[inline]
+    fn features(piece: Piece, sq: Square) -> [usize; 2] {
+        [Color::White, Color::Black]
+            .map(|side| piece_feature(side, piece.color, piece.role, sq.index()))
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        self.removed[self.removed_len] = Self::features(piece, sq);
+        self.removed_len += 1;
+    }
+
+    #[inline]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        self.put[self.put_len] = Self::features(piece, sq);
+        self.put_len += 1;
+    }
+
+    #[inline]
+    fn removed(&self) -> &[[usize; 2]] {
+        &self.removed[..self.removed_len]
+    }
+
+    #[inline]
+    fn added(&self) -> &[[usize; 2]] {
+        &self.put[..self.put_len]
+    }
 }
 
 /// The chess network (`nets/chess.nnue`, written by `zest train`; docs/strength.md says on

@@ -990,9 +990,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return None;
         }
         self.moves_to[node.ply as usize + 1] = hist_index;
+        let fetched = self.prefetch_child(pos, mv);
         let mut child = pos.clone();
         child.play(mv);
-        self.shared.tt.prefetch(child.key());
+        if !fetched {
+            self.shared.tt.prefetch(child.key());
+        }
         let (depth, ply) = (node.depth - 1 + extension, node.ply + 1);
         if i == 0 {
             return Some(-self.negamax(&child, depth, ply, -beta, -alpha, true));
@@ -1112,8 +1115,34 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// evaluation itself from the thread's [`EvalCache`].
     #[inline]
     fn static_eval(&mut self, pos: &V, ply: i32) -> Score {
-        let eval = self.eval_cache.get_or(pos.key(), || pos.evaluate());
+        let eval = self.cached_eval(pos);
         pos.leaf_eval(eval, ply)
+    }
+
+    /// Fetches the TranspositionTable slot of `pos` after `m` into the processor's cache
+    /// where the game tells the child's key before the move ([`SearchHooks::key_hint`]), so
+    /// that the fetch overlaps the move's making; false where it cannot, and the caller
+    /// fetches the slot once the move is played.
+    #[inline(always)]
+    fn prefetch_child(&self, pos: &V, m: V::Move) -> bool {
+        match pos.key_hint(m) {
+            Some(key) => {
+                self.shared.tt.prefetch(key);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The static evaluation of `pos`, from the thread's [`EvalCache`] where the game keeps
+    /// one ([`SearchHooks::CACHE_EVAL`]).
+    #[inline]
+    fn cached_eval(&mut self, pos: &V) -> Score {
+        if V::CACHE_EVAL {
+            self.eval_cache.get_or(pos.key(), || pos.evaluate())
+        } else {
+            pos.evaluate()
+        }
     }
 
     /// The static evaluation corrected by the thread's [`CorrectionHistory`] (the games that
@@ -1153,7 +1182,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 .drawn(pos, ply)
                 .unwrap_or_else(|| self.terminal(pos, ply));
         }
-        let eval = self.eval_cache.get_or(pos.key(), || pos.evaluate());
+        let eval = self.cached_eval(pos);
         pos.leaf_score(eval, ply, alpha, beta, || self.drawn(pos, ply))
     }
 
@@ -1238,9 +1267,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             {
                 continue;
             }
+            let fetched = self.prefetch_child(pos, m);
             let mut child = pos.clone();
             child.play(m);
-            self.shared.tt.prefetch(child.key());
+            if !fetched {
+                self.shared.tt.prefetch(child.key());
+            }
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1);
             if self.aborted {
                 self.keys.pop();

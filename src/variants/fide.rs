@@ -3,6 +3,7 @@
 //! Chess960, Arrangement and Swap all stand on this one implementation.
 
 use crate::core::attacks;
+use crate::core::zobrist;
 use crate::core::{Action, ActionKind, Bitboard, CastleSide, Color, Piece, Position, Role, Square};
 
 /// The pieces of FIDE chess, for FEN validation.
@@ -329,6 +330,23 @@ pub fn castle_targets(king: Square, rook: Square) -> (Square, Square) {
         Square::from_coords(side.king_to_file(), rank),
         Square::from_coords(side.rook_to_file(), rank),
     )
+}
+
+/// The key of the position after the legal action `a`, as far as its pieces and the turn
+/// tell it: exact but where `a` changes the castling rights, castles, or leaves or takes an
+/// en passant capture ([`crate::eval::SearchHooks::key_hint`]: the table's prefetch).
+#[inline]
+pub fn key_hint(pos: &Position, a: Action) -> u64 {
+    let mut key = pos.key() ^ zobrist::SIDE;
+    if let Some(mover) = pos.piece_at(a.from) {
+        key ^= zobrist::piece(mover, a.from);
+        if let Some(victim) = pos.piece_at(a.to) {
+            key ^= zobrist::piece(victim, a.to);
+        }
+        let placed = a.promotion.map_or(mover, |r| Piece::new(mover.color, r));
+        key ^= zobrist::piece(placed, a.to);
+    }
+    key
 }
 
 /// Plays a legal FIDE action: placement, castling rights, en passant, clocks, turn.
