@@ -20,6 +20,7 @@
 use crate::core::{Action, ActionKind, Color, Piece, Position, Role, Square};
 use crate::eval::Score;
 use crate::variants::fide::castle_targets;
+use arrayvec::ArrayVec;
 use std::sync::LazyLock;
 
 mod kernels;
@@ -307,14 +308,14 @@ impl Accumulator {
             }
             let base = self.kings[side.index()] * PIECE_INPUTS;
             let f = |x: [usize; 2]| base + x[side.index()];
-            let added = change.added().iter().map(|&x| f(x));
-            let removed = change.removed().iter().map(|&x| f(x));
+            let added = change.put.iter().map(|&x| f(x));
+            let removed = change.removed.iter().map(|&x| f(x));
             let psqt = &mut self.psqt[side.index()];
             *psqt += added.clone().map(|i| net.psqt[i]).sum::<i32>();
             *psqt -= removed.clone().map(|i| net.psqt[i]).sum::<i32>();
             let hidden = &mut self.hidden[side.index()];
             let rows = &net.ft_weights;
-            match (change.added(), change.removed()) {
+            match (change.put.as_slice(), change.removed.as_slice()) {
                 ([a], [r]) => kernels::add_sub(hidden, &rows[f(*a)], &rows[f(*r)]),
                 ([a], [r1, r2]) => {
                     kernels::add_sub2(hidden, &rows[f(*a)], &rows[f(*r1)], &rows[f(*r2)])
@@ -434,10 +435,8 @@ impl Accumulator {
 /// those it puts on, as each side sees them within a king bucket's set.
 #[derive(Default)]
 struct Change {
-    removed: [[usize; 2]; 2],
-    put: [[usize; 2]; 2],
-    removed_len: usize,
-    put_len: usize,
+    removed: ArrayVec<[usize; 2], 2>,
+    put: ArrayVec<[usize; 2], 2>,
 }
 
 impl Change {
@@ -449,24 +448,12 @@ impl Change {
 
     #[inline]
     fn remove(&mut self, piece: Piece, sq: Square) {
-        self.removed[self.removed_len] = Self::features(piece, sq);
-        self.removed_len += 1;
+        self.removed.push(Self::features(piece, sq));
     }
 
     #[inline]
     fn put(&mut self, piece: Piece, sq: Square) {
-        self.put[self.put_len] = Self::features(piece, sq);
-        self.put_len += 1;
-    }
-
-    #[inline]
-    fn removed(&self) -> &[[usize; 2]] {
-        &self.removed[..self.removed_len]
-    }
-
-    #[inline]
-    fn added(&self) -> &[[usize; 2]] {
-        &self.put[..self.put_len]
+        self.put.push(Self::features(piece, sq));
     }
 }
 
