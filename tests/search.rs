@@ -400,6 +400,46 @@ fn interchange_endgames_reach_the_maximal_home_count() {
     }
 }
 
+/// The position after `moves` from `fen`, and the keys of the positions before it (the
+/// history a GUI's `position … moves` gives the search).
+fn after_moves(fen: &str, moves: &[&str]) -> (variants::chess::Chess, Vec<u64>) {
+    let mut pos = variants::chess::Chess::from_fen(fen).unwrap();
+    let mut history = Vec::new();
+    for m in moves {
+        history.push(pos.key());
+        let m = pos.parse_move(m).unwrap();
+        pos.play(m);
+    }
+    (pos, history)
+}
+
+fn best_score(pos: &variants::chess::Chess, history: &[u64], depth: i32) -> (String, Score) {
+    let r = Searcher::new(1, 16).search(
+        pos,
+        history,
+        &Limits::depth(depth),
+        &SearchOptions::default(),
+        &mut |_| {},
+    );
+    (pos.move_to_string(r.lines[0].pv[0]), r.lines[0].score)
+}
+
+/// King and queen against king, Black to move after `Kf1 Kg8 Kg1`: `Kh8` brings back the
+/// game's first position, met once. That is no draw (White need not repeat it), so the lone
+/// king's score stays lost, about a queen down, whatever it plays; twice met, it would be
+/// the third occurrence, a draw the side to move can claim.
+#[test]
+fn a_position_met_once_before_the_search_is_no_draw() {
+    let fen = "7k/8/8/8/8/8/8/1Q4K1 w - - 0 1";
+    let (pos, history) = after_moves(fen, &["g1f1", "h8g8", "f1g1"]);
+    let (_, score) = best_score(&pos, &history, 8);
+    assert!(score < -600, "score {score}");
+
+    let twice = ["g1f1", "h8g8", "f1g1", "g8h8", "g1f1", "h8g8", "f1g1"];
+    let (pos, history) = after_moves(fen, &twice);
+    assert_eq!(best_score(&pos, &history, 8), ("g8h8".to_string(), 0));
+}
+
 #[test]
 fn multipv_reports_distinct_lines() {
     let pos = variants::chess::Chess::from_fen(

@@ -360,12 +360,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return None;
         }
         pos.foreseen_draw()
-            .or_else(|| self.is_draw(pos).then_some(0))
+            .or_else(|| self.is_draw(pos, ply).then_some(0))
     }
 
-    /// Repetition or the 50-move rule.
+    /// The 50-move rule, or repetition as Stockfish judges it: a position met before inside
+    /// the tree is a draw at once (the side that steered into it can repeat again), but one
+    /// the game reached before the search began only at its third occurrence, the game's
+    /// own rule: the opponent need not walk into a draw that is not yet there.
     #[inline]
-    fn is_draw(&self, pos: &V) -> bool {
+    fn is_draw(&self, pos: &V, ply: i32) -> bool {
         let p = pos.position();
         if V::FIFTY_MOVE_RULE && p.halfmove_clock >= 100 {
             return true;
@@ -373,12 +376,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if V::REPETITION_DRAWS {
             let key = pos.key();
             let n = self.keys.len();
-            // `keys` ends with the parent's key: the same side moved 2, 4, … plies back.
+            // `keys` ends with the parent's key: the same side moved 2, 4, … plies back; the
+            // root's key is `ply` back.
             let span = (p.halfmove_clock as usize).min(n);
+            let mut before_root = false;
             let mut i = 2;
             while i <= span {
                 if self.keys[n - i] == key {
-                    return true;
+                    if i < ply as usize || before_root {
+                        return true;
+                    }
+                    before_root = true;
                 }
                 i += 2;
             }
