@@ -10,7 +10,7 @@ use zest::eval::{Evaluate, Score, MATE};
 use zest::registry::{self, VariantFn};
 use zest::search::{Limits, SearchOptions, Searcher};
 use zest::tools::play::{random_opening, SplitMix};
-use zest::variants::{self, Variant};
+use zest::variants::{self, Game, Variant};
 
 /// Plain minimax (negamax form), no pruning of any kind, over the search's move set and its
 /// verdict where that set is empty, with the game's search hooks.
@@ -401,16 +401,13 @@ fn interchange_endgames_reach_the_maximal_home_count() {
 }
 
 /// The position after `moves` from `fen`, and the keys of the positions before it (the
-/// history a GUI's `position … moves` gives the search).
+/// history a GUI's `position … moves` gives the search), as the engine's `Game` keeps them.
 fn after_moves(fen: &str, moves: &[&str]) -> (variants::chess::Chess, Vec<u64>) {
-    let mut pos = variants::chess::Chess::from_fen(fen).unwrap();
-    let mut history = Vec::new();
+    let mut game = Game::<variants::chess::Chess>::from_fen(fen).unwrap();
     for m in moves {
-        history.push(pos.key());
-        let m = pos.parse_move(m).unwrap();
-        pos.play(m);
+        game.play_str(m).unwrap();
     }
-    (pos, history)
+    (game.position().clone(), game.history_keys())
 }
 
 fn best_score(pos: &variants::chess::Chess, history: &[u64], depth: i32) -> (String, Score) {
