@@ -437,6 +437,119 @@ fn a_position_met_once_before_the_search_is_no_draw() {
     assert_eq!(best_score(&pos, &history, 8), ("g8h8".to_string(), 0));
 }
 
+/// Whether one of `children` (the keys of the positions the legal moves lead to) is a
+/// position of `keys` (the game and the line before it, the root `ply` back) that counts as a
+/// draw once reached: one inside the tree, or one met twice already. The oracle of the cuckoo
+/// table's test, which plays no move.
+fn can_repeat(children: &[u64], keys: &[u64], ply: usize) -> bool {
+    let n = keys.len();
+    children.iter().any(|k| {
+        let inside = keys[(n + 1).saturating_sub(ply).min(n)..].contains(k);
+        inside || keys.iter().filter(|&x| x == k).count() >= 2
+    })
+}
+
+/// Games of `V` from `fen` that shuffle their pieces back and forth (half the moves undo the
+/// side's own move before last where they can, the others are plain moves), so that repetitions come often: at every
+/// position, for roots 0 to 12 plies back and at the game's start, the cuckoo table's answer
+/// (`upcoming_repetition`) is that of trying every move. Returns how many answers were yes,
+/// and how many were checked.
+fn cycles_agree<V: Evaluate>(fen: &str, complete: bool, rng: &mut SplitMix) -> (usize, usize) {
+    use zest::search::cycle::upcoming_repetition;
+    let (mut found, mut checked) = (0, 0);
+    for _ in 0..6 {
+        let mut game = Game::<V>::from_fen(fen).unwrap();
+        let mut past: Vec<V> = vec![];
+        for _ in 0..120 {
+            let pos = game.position().clone();
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let keys = game.history_keys();
+            let children: Vec<u64> = list
+                .iter()
+                .map(|&m| {
+                    let mut child = pos.clone();
+                    child.play(m);
+                    child.key()
+                })
+                .collect();
+            for ply in (0..=12).chain([keys.len() + 1]) {
+                let fast = upcoming_repetition(&pos, &keys, 0, ply as i32);
+                let slow = can_repeat(&children, &keys, ply);
+                // The table holds the FIDE pieces' moves: it may miss a repetition made by
+                // another piece (`complete` false: Exile's exiles), never find a false one.
+                assert!(
+                    fast == slow || (!complete && slow),
+                    "{} ply {ply}: {fast}, every move says {slow}",
+                    pos.fen()
+                );
+                found += fast as usize;
+                checked += 1;
+            }
+            let moves = game.moves();
+            let undo = moves.len().checked_sub(2).and_then(|i| {
+                let before = past[i].move_to_string(moves[i]);
+                let back = format!("{}{}", &before[2..4], &before[0..2]);
+                (before.len() == 4)
+                    .then(|| pos.parse_move(&back).ok())
+                    .flatten()
+            });
+            // Otherwise a plain move where there is one (not a Swap sequence, which often
+            // moves a pawn).
+            let plain: Vec<V::Move> = list
+                .iter()
+                .copied()
+                .filter(|&m| pos.move_to_string(m).len() == 4)
+                .collect();
+            let m = match undo {
+                Some(u) if rng.below(2) == 0 => u,
+                _ if !plain.is_empty() => plain[rng.below(plain.len())],
+                _ => list[rng.below(list.len())],
+            };
+            past.push(pos);
+            game.play(m);
+        }
+    }
+    (found, checked)
+}
+
+/// The search's test of a repetition the side to move can make (Stockfish's upcoming
+/// repetition, by the cuckoo table of reversible moves) against playing every move, in the
+/// four games that use it.
+#[test]
+fn upcoming_repetition_agrees_with_trying_every_move() {
+    let mut rng = SplitMix(20261206);
+    let mut counts = vec![];
+    for fen in [
+        "r3k2r/pp1n1ppp/2pbpn2/q7/3P4/2NBPN2/PPQ2PPP/R3K2R w KQkq - 0 1",
+        "4r1k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1",
+        "8/8/3k4/8/8/4K3/8/4Q3 w - - 0 1",
+    ] {
+        counts.push(cycles_agree::<variants::chess::Chess>(fen, true, &mut rng));
+    }
+    let exile = variants::exile::Exile::START_FEN;
+    counts.push(cycles_agree::<variants::exile::Exile>(
+        exile, false, &mut rng,
+    ));
+    let swap = variants::swap::Swap::START_FEN;
+    counts.push(cycles_agree::<variants::swap::Swap>(swap, true, &mut rng));
+    let arrangement = "rkbbnqnr/pppppppp/8/8/8/8/PPPPPPPP/RKBNNBQR w KQkq - 0 1";
+    counts.push(cycles_agree::<variants::arrangement::Arrangement>(
+        arrangement,
+        true,
+        &mut rng,
+    ));
+    for (found, checked) in counts {
+        assert!(
+            found * 20 > checked,
+            "{found} of {checked}: too few repetitions to test"
+        );
+    }
+}
+
 #[test]
 fn multipv_reports_distinct_lines() {
     let pos = variants::chess::Chess::from_fen(

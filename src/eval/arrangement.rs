@@ -11,6 +11,12 @@ impl SearchHooks for Arrangement {
     const FORWARD_PRUNING: bool = true;
     const CONTINUATION_HISTORY: bool = true;
     const CACHE_EVAL: bool = false;
+    const CYCLE_DETECTION: bool = true;
+
+    #[inline]
+    fn reversible_move(&self, diff: u64) -> bool {
+        super::fide::reversible_fide_move(self.position(), diff)
+    }
 }
 
 impl Evaluate for Arrangement {

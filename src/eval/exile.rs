@@ -13,6 +13,12 @@ use crate::variants::Variant;
 impl SearchHooks for Exile {
     const FORWARD_PRUNING: bool = true;
     const CONTINUATION_HISTORY: bool = true;
+    const CYCLE_DETECTION: bool = true;
+
+    #[inline]
+    fn reversible_move(&self, diff: u64) -> bool {
+        super::fide::reversible_fide_move(self.position(), diff)
+    }
 }
 
 impl Evaluate for Exile {

@@ -8,7 +8,7 @@
 use super::terms::{self, fide_terms, Tapered};
 use super::weights::WEIGHTS;
 use super::{Evaluate, Score, SearchHooks, Threats};
-use crate::core::attacks;
+use crate::core::{attacks, cuckoo};
 use crate::core::{Action, ActionKind, Bitboard, Color, MoveList, Position, Role, Square};
 use crate::variants::chess::Fide;
 use crate::variants::fide as rules;
@@ -391,11 +391,29 @@ impl<const FRC: bool> SearchHooks for Fide<FRC> {
     const FORWARD_PRUNING: bool = true;
     const CONTINUATION_HISTORY: bool = true;
     const CACHE_EVAL: bool = false;
+    const CYCLE_DETECTION: bool = true;
 
     #[inline]
     fn key_hint(&self, m: Action) -> Option<u64> {
         Some(rules::key_hint(self.position(), m))
     }
+
+    #[inline]
+    fn reversible_move(&self, diff: u64) -> bool {
+        reversible_fide_move(self.position(), diff)
+    }
+}
+
+/// Whether the side to move has the FIDE piece move whose key difference is `diff`
+/// ([`cuckoo::lookup`]) open now: the piece its own and on one of the two squares, nothing
+/// between them.
+#[inline]
+pub fn reversible_fide_move(p: &Position, diff: u64) -> bool {
+    cuckoo::lookup(diff).is_some_and(|m| {
+        m.piece.color == p.turn()
+            && (attacks::between(m.a, m.b) & p.board.occupied()).is_empty()
+            && (p.board.piece_at(m.a) == Some(m.piece) || p.board.piece_at(m.b) == Some(m.piece))
+    })
 }
 
 impl<const FRC: bool> Evaluate for Fide<FRC> {

@@ -32,6 +32,20 @@ pub trait SearchHooks: Variant {
     /// less time than that miss takes.
     const CACHE_EVAL: bool = true;
 
+    /// Whether the search looks for repetitions the side to move can make
+    /// ([`SearchHooks::reversible_move`]) before they are made. Off by default: only games
+    /// that repeat positions and whose quiet moves are the FIDE pieces' turn it on.
+    const CYCLE_DETECTION: bool = false;
+
+    /// Whether the side to move can make, now, a reversible move that changes the key by
+    /// `diff` (a piece of its own between two squares with nothing between them). A wrong
+    /// `true` costs a draw score where none is; a wrong `false` costs only the ply the search
+    /// takes to find the repetition.
+    #[inline]
+    fn reversible_move(&self, _diff: u64) -> bool {
+        false
+    }
+
     /// The table key of the position after `m`, or near it, told before `m` is played: the
     /// search fetches that slot of the TranspositionTable into the processor's cache while it
     /// plays the move, rather than after. `None` (the default): the slot is fetched once the

@@ -39,6 +39,12 @@ fn forcing_bound(pos: &Swap) -> usize {
 impl SearchHooks for Swap {
     const FORWARD_PRUNING: bool = true;
     const CONTINUATION_HISTORY: bool = true;
+    const CYCLE_DETECTION: bool = true;
+
+    #[inline]
+    fn reversible_move(&self, diff: u64) -> bool {
+        super::fide::reversible_fide_move(self.position(), diff)
+    }
 }
 
 impl Evaluate for Swap {

@@ -3,6 +3,7 @@
 //! table; thread 0 reports and decides.
 
 pub mod correction;
+pub mod cycle;
 pub mod eval_cache;
 pub mod ordering;
 pub mod params;
@@ -48,6 +49,7 @@ pub struct Searcher {
 impl Searcher {
     pub fn new(threads: usize, hash_mb: usize) -> Searcher {
         crate::core::attacks::init();
+        crate::core::cuckoo::init();
         let threads = threads.max(1);
         Searcher {
             shared: Arc::new(Shared {

@@ -6,6 +6,7 @@
 //! [`SearchHooks`] a game overrides beside its evaluator.
 
 use super::correction::{CorrectionHistory, CorrectionKeys};
+use super::cycle::upcoming_repetition;
 use super::eval_cache::EvalCache;
 use super::ordering::{
     history_bonus, is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
@@ -206,6 +207,9 @@ pub struct Worker<'a, V: Evaluate> {
     options: &'a SearchOptions,
     /// Keys from the game's start to the current node, for repetition.
     keys: Vec<u64>,
+    /// How many of `keys` come before the null move of the current line (0 without one):
+    /// a cycle is not looked for across it.
+    before_null: usize,
     tables: OrderingTables<V::Move>,
     pv: Vec<ArrayVec<V::Move, MAX_PLY>>,
     nodes: u64,
@@ -256,6 +260,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             time,
             options,
             keys,
+            before_null: 0,
             tables,
             pv: vec![ArrayVec::new(); MAX_PLY + 2],
             nodes: 0,
@@ -392,6 +397,23 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
         false
+    }
+
+    /// Where alpha is below a draw and the side to move can repeat ([`upcoming_repetition`]),
+    /// alpha is raised to the draw; the draw is the node's score if that meets beta.
+    #[inline]
+    fn cycle_draw(&self, pos: &V, ply: i32, alpha: &mut Score, beta: Score) -> Option<Score> {
+        if V::CYCLE_DETECTION
+            && self.options.pruning
+            && *alpha < 0
+            && upcoming_repetition(pos, &self.keys, self.before_null, ply)
+        {
+            *alpha = 0;
+            if *alpha >= beta {
+                return Some(0);
+            }
+        }
+        None
     }
 
     /// Iterative deepening from `root`; reports each finished iteration (thread 0) to `report`.
@@ -623,7 +645,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         pos: &V,
         mut depth: i32,
         ply: i32,
-        alpha: Score,
+        mut alpha: Score,
         beta: Score,
         can_null: bool,
     ) -> Score {
@@ -643,6 +665,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return self.static_eval(pos, ply);
         }
         let pv_node = beta - alpha > 1;
+        if let Some(s) = self.cycle_draw(pos, ply, &mut alpha, beta) {
+            return s;
+        }
         // Mate distance pruning.
         if pruning {
             let a = alpha.max(-(MATE - ply));
@@ -824,7 +849,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let r = params::nmp_base() + depth / params::nmp_divisor();
         self.moves_to[ply as usize + 1] = NO_CONTEXT;
         self.keys.push(key);
+        let before_null = std::mem::replace(&mut self.before_null, self.keys.len());
         let s = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+        self.before_null = before_null;
         self.keys.pop();
         if self.aborted {
             return Some(0);
@@ -1207,6 +1234,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             return self.static_leaf(pos, ply, alpha, beta);
         }
         if let Some(s) = self.enter_node(pos, ply) {
+            return s;
+        }
+        if let Some(s) = self.cycle_draw(pos, ply, &mut alpha, beta) {
             return s;
         }
         let in_check = pos.is_check();
