@@ -103,14 +103,14 @@ pub fn init() {
     LazyLock::force(&TABLE);
 }
 
-/// How many moves the table holds.
-pub fn len() -> usize {
-    TABLE.moves.iter().flatten().count()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How many moves the table holds.
+    fn len() -> usize {
+        TABLE.moves.iter().flatten().count()
+    }
 
     #[test]
     fn holds_every_reversible_move_of_the_fide_pieces() {
