@@ -20,7 +20,14 @@ fn minimax<V: Evaluate>(pos: &V, depth: i32, ply: i32) -> Score {
             return s;
         }
     }
-    if ply > 0 && V::FIFTY_MOVE_RULE && pos.position().halfmove_clock >= 100 {
+    // The rules' own verdict at the 50th move: a draw, unless the move that reached it mated.
+    if ply > 0
+        && V::FIFTY_MOVE_RULE
+        && pos.position().halfmove_clock >= 100
+        && pos
+            .outcome()
+            .is_none_or(|o| o.result == variants::GameResult::Draw)
+    {
         return 0;
     }
     if depth == 0 {
@@ -435,6 +442,33 @@ fn a_position_met_once_before_the_search_is_no_draw() {
     let twice = ["g1f1", "h8g8", "f1g1", "g8h8", "g1f1", "h8g8", "f1g1"];
     let (pos, history) = after_moves(fen, &twice);
     assert_eq!(best_score(&pos, &history, 8), ("g8h8".to_string(), 0));
+}
+
+/// A mate that reaches the 100th half-move without a capture or a pawn move is a mate: the
+/// rules rank it above the 50-move rule. Hand-checked: `Ra8` mates on the back rank, and it
+/// is the 100th half-move; any other move leaves a drawn game.
+#[test]
+fn a_mate_on_the_fiftieth_move_is_a_mate() {
+    let (pos, history) = after_moves("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80", &[]);
+    assert_eq!(
+        best_score(&pos, &history, 4),
+        ("a1a8".to_string(), MATE - 1)
+    );
+}
+
+/// FIDE's dead positions by material are draws inside the tree, and a side without the
+/// material to mate scores no better than a draw. Hand-checked: Black's `Kxh4` leaves K+B
+/// against K (dead), and any other move leaves a bishop against a pawn, which Black cannot
+/// win.
+#[test]
+fn a_side_without_mating_material_scores_a_draw_at_best() {
+    let (pos, history) = after_moves("8/6K1/8/3b4/6kP/8/8/8 b - - 6 146", &[]);
+    assert_eq!(best_score(&pos, &history, 12).1, 0);
+    // Two knights cannot force mate on a bare king, but a rook can.
+    let (pos, history) = after_moves("8/8/8/8/4NN2/8/8/5K1k b - - 6 114", &[]);
+    assert_eq!(best_score(&pos, &history, 12).1, 0);
+    let (pos, history) = after_moves("8/8/8/8/4R3/8/8/5K1k b - - 6 114", &[]);
+    assert!(best_score(&pos, &history, 12).1 < -300);
 }
 
 /// Whether one of `children` (the keys of the positions the legal moves lead to) is a

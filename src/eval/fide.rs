@@ -402,6 +402,14 @@ impl<const FRC: bool> SearchHooks for Fide<FRC> {
     fn reversible_move(&self, diff: u64) -> bool {
         reversible_fide_move(self.position(), diff)
     }
+
+    /// FIDE's dead positions by material are drawn by the rules, but chess's generator still
+    /// lists their moves: without this the search scores K+B against K as a bishop up, and
+    /// trades its last pawns into it.
+    #[inline]
+    fn foreseen_draw(&self) -> Option<Score> {
+        rules::insufficient_material(self.position()).then_some(0)
+    }
 }
 
 /// Whether the side to move has the FIDE piece move whose key difference is `diff`
@@ -416,10 +424,43 @@ pub fn reversible_fide_move(p: &Position, diff: u64) -> bool {
     })
 }
 
+/// `score`, for the side to move of `pos`, where the side it favours can still mate; 0 where
+/// that side has too little material ever to force it (no pawn, and a minor piece at most,
+/// or two knights against no pawn): the network, which never learned those endings from
+/// material alone, scores a lone bishop a bishop up.
+#[inline]
+pub fn capped_to_winnable(pos: &Position, score: Score) -> Score {
+    let strong = match score.signum() {
+        1 => pos.turn(),
+        -1 => !pos.turn(),
+        _ => return 0,
+    };
+    if cannot_force_mate(pos, strong) {
+        0
+    } else {
+        score
+    }
+}
+
+/// Whether `c` has no pawn and at most a minor piece, or two knights against a side without
+/// pawns (K+N+N cannot force mate on a bare king, but can where a pawn blocks it).
+#[inline]
+fn cannot_force_mate(pos: &Position, c: Color) -> bool {
+    if pos.pieces(c, Role::Pawn).any()
+        || pos.pieces(c, Role::Rook).any()
+        || pos.pieces(c, Role::Queen).any()
+    {
+        return false;
+    }
+    let (knights, bishops) = (pos.pieces(c, Role::Knight), pos.pieces(c, Role::Bishop));
+    let minors = (knights | bishops).count();
+    minors <= 1 || (minors == 2 && bishops.is_empty() && pos.pieces(!c, Role::Pawn).is_empty())
+}
+
 impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn evaluate(&self) -> Score {
-        self.network_eval()
+        capped_to_winnable(self.position(), self.network_eval())
     }
 
     #[inline]
@@ -498,6 +539,34 @@ mod tests {
         assert_eq!(bonus("a4b4"), ESCAPE_QUEEN);
         assert_eq!(bonus("a4a5"), 0, "still on the a8 rook's file");
         assert_eq!(bonus("e1f1"), 0, "the king is not ordered by threats");
+    }
+
+    /// Hand-checked material: who can still force mate.
+    #[test]
+    fn a_side_without_mating_material_scores_a_draw_at_best() {
+        let cap =
+            |fen: &str, s: Score| capped_to_winnable(Chess::from_fen(fen).unwrap().position(), s);
+        assert_eq!(
+            cap("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", 300),
+            0,
+            "a lone bishop"
+        );
+        // Two knights win against a pawn that blocks the king (Troitsky), not a bare king.
+        assert_eq!(cap("4k3/8/2n2n2/8/8/8/4P3/4K3 w - - 0 1", -300), -300);
+        assert_eq!(cap("4k3/8/2n2n2/8/8/8/8/4K3 w - - 0 1", -300), 0);
+        assert_eq!(cap("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", 100), 100, "a pawn");
+        assert_eq!(
+            cap("4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1", 400),
+            400,
+            "bishop and knight"
+        );
+        // The side the score favours is judged: White's lone bishop leaves Black's edge.
+        assert_eq!(cap("4k3/p7/8/8/8/8/8/2B1K3 w - - 0 1", -50), -50);
+        assert_eq!(
+            cap("4k3/p7/8/8/8/8/8/2B1K3 b - - 0 1", -50),
+            0,
+            "Black to move"
+        );
     }
 
     #[test]

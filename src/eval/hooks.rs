@@ -63,8 +63,9 @@ pub trait SearchHooks: Variant {
     }
 
     /// A draw that the game foresees before its rules declare it (a dead position: neither
-    /// side can win any more), with its score for the side to move; `None` otherwise. The
-    /// search looks no further there. Called at every node below the root.
+    /// side can win any more), or one its rules declare while its generator still lists
+    /// moves, with its score for the side to move; `None` otherwise. The search looks no
+    /// further there. Called at every node below the root.
     #[inline]
     fn foreseen_draw(&self) -> Option<Score> {
         None

@@ -18,6 +18,7 @@ use crate::core::{MoveList, MAX_MOVES};
 #[cfg(doc)]
 use crate::eval::SearchHooks;
 use crate::eval::{Evaluate, Score, INFINITE, MATE, MATE_BOUND};
+use crate::variants::GameResult;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::LazyLock;
@@ -368,15 +369,19 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             .or_else(|| self.is_draw(pos, ply).then_some(0))
     }
 
-    /// The 50-move rule, or repetition as Stockfish judges it: a position met before inside
-    /// the tree is a draw at once (the side that steered into it can repeat again), but one
-    /// the game reached before the search began only at its third occurrence, the game's
-    /// own rule: the opponent need not walk into a draw that is not yet there.
+    /// The 50-move rule (unless the move that reached it mated: mate outranks it), or
+    /// repetition as Stockfish judges it: a position met before inside the tree is a draw at
+    /// once (the side that steered into it can repeat again), but one the game reached
+    /// before the search began only at its third occurrence, the game's own rule: the
+    /// opponent need not walk into a draw that is not yet there.
     #[inline]
     fn is_draw(&self, pos: &V, ply: i32) -> bool {
         let p = pos.position();
         if V::FIFTY_MOVE_RULE && p.halfmove_clock >= 100 {
-            return true;
+            return !pos.is_check()
+                || pos
+                    .search_outcome()
+                    .is_none_or(|o| o.result == GameResult::Draw);
         }
         if V::REPETITION_DRAWS {
             let key = pos.key();
