@@ -2,7 +2,7 @@
 //! arranged back rank; during the setup phase the same evaluation judges the arrangement being
 //! built.
 
-use super::fide::{capped_to_winnable, capture_gain, losing_capture, mvv_lva};
+use super::fide::{capture_gain, endgame_knowledge, losing_capture, mvv_lva};
 use super::{Evaluate, Score, SearchHooks};
 use crate::variants::arrangement::{ArrMove, Arrangement};
 use crate::variants::Variant;
@@ -22,7 +22,7 @@ impl SearchHooks for Arrangement {
 impl Evaluate for Arrangement {
     #[inline]
     fn evaluate(&self) -> Score {
-        capped_to_winnable(self.position(), self.network_eval())
+        endgame_knowledge(self.position(), || self.network_eval())
     }
 
     fn prepare_search(&mut self) {

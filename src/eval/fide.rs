@@ -424,6 +424,75 @@ pub fn reversible_fide_move(p: &Position, diff: u64) -> bool {
     })
 }
 
+/// A won ending against a bare king, before material and the mop-up terms: above what the
+/// network gives a decisive material edge, so that the search trades into it, and far below
+/// the mate scores.
+const KNOWN_WIN: Score = 2_000;
+
+/// The network's `score` (computed only where needed), for the side to move of `pos`, with
+/// what the network does not know of thin endings. Against a bare king, where the side with
+/// the king can force mate, the score is a known win that grows as the lone king nears the
+/// edge (with bishop and knight, a corner of the bishop's colour) and as the kings come
+/// together ([`mop_up`]): the network's score is flat there, and a search without that
+/// gradient shuffles its queen until the 50-move rule. Where the side the score favours can
+/// never force mate, the score is capped at a draw ([`capped_to_winnable`]).
+#[inline]
+pub fn endgame_knowledge(pos: &Position, score: impl FnOnce() -> Score) -> Score {
+    for strong in [Color::White, Color::Black] {
+        if let Some(win) = mop_up(pos, strong) {
+            return if strong == pos.turn() { win } else { -win };
+        }
+    }
+    capped_to_winnable(pos, score())
+}
+
+/// The score, for `strong`, of a position where `!strong` has only its king and `strong` has
+/// the material to mate it without a pawn's help (a queen, a rook, bishops of both colours, or
+/// bishop and knight): [`KNOWN_WIN`] plus `strong`'s material, 20 a step of the lone king
+/// from the centre, 10 a step the kings come together, and with bishop and knight 100 a step
+/// towards a corner of the bishop's colour. `None` elsewhere.
+#[inline]
+fn mop_up(pos: &Position, strong: Color) -> Option<Score> {
+    let weak = !strong;
+    if pos.board.by_color(weak).count() != 1 {
+        return None;
+    }
+    let heavy = pos.pieces(strong, Role::Rook) | pos.pieces(strong, Role::Queen);
+    let (bishops, knights) = (
+        pos.pieces(strong, Role::Bishop),
+        pos.pieces(strong, Role::Knight),
+    );
+    let light = (bishops & Bitboard::LIGHT).any();
+    let dark = (bishops & Bitboard::DARK).any();
+    if heavy.is_empty() && !(light && dark) && !(bishops.any() && knights.any()) {
+        return None;
+    }
+    let (lone, king) = (pos.board.king_of(weak)?, pos.board.king_of(strong)?);
+    let material: Score = pos
+        .board
+        .by_color(strong)
+        .into_iter()
+        .filter_map(|sq| pos.board.piece_at(sq))
+        .map(|p| value(p.role))
+        .sum();
+    let (f, r) = (lone.file() as Score, lone.rank() as Score);
+    let edge = (3 - f).max(f - 4) + (3 - r).max(r - 4);
+    let together = 7 - lone.distance(king) as Score;
+    let mut bonus = 20 * edge + 10 * together;
+    if heavy.is_empty() && light != dark {
+        // Bishop and knight mate only in a corner of the bishop's colour: the steps from the
+        // diagonal of the other colour's corners (a1 and h8 are dark), weighted so that the
+        // lone king is driven along the edge out of the wrong corner.
+        bonus += 100
+            * if dark {
+                (7 - f - r).abs()
+            } else {
+                (f - r).abs()
+            };
+    }
+    Some(KNOWN_WIN + material + bonus)
+}
+
 /// `score`, for the side to move of `pos`, where the side it favours can still mate; 0 where
 /// that side has too little material ever to force it (no pawn, and a minor piece at most,
 /// or two knights against no pawn): the network, which never learned those endings from
@@ -460,7 +529,7 @@ fn cannot_force_mate(pos: &Position, c: Color) -> bool {
 impl<const FRC: bool> Evaluate for Fide<FRC> {
     #[inline]
     fn evaluate(&self) -> Score {
-        capped_to_winnable(self.position(), self.network_eval())
+        endgame_knowledge(self.position(), || self.network_eval())
     }
 
     #[inline]
@@ -566,6 +635,69 @@ mod tests {
             cap("4k3/p7/8/8/8/8/8/2B1K3 b - - 0 1", -50),
             0,
             "Black to move"
+        );
+    }
+
+    /// Hand-checked: against a bare king the network is not asked, and the score is the known
+    /// win, the material and the mop-up terms, for the side to move.
+    #[test]
+    fn a_bare_king_is_driven_to_the_edge_and_to_the_bishops_corner() {
+        let eval = |fen: &str| {
+            endgame_knowledge(Chess::from_fen(fen).unwrap().position(), || {
+                unreachable!("the network is not asked against a bare king")
+            })
+        };
+        // Queen: a8 is 6 steps from the centre, the kings 2 apart.
+        let queen = KNOWN_WIN + 900 + 20 * 6 + 10 * (7 - 2);
+        assert_eq!(eval("k7/8/2K5/8/8/8/8/4Q3 w - - 0 1"), queen);
+        assert_eq!(eval("k7/8/2K5/8/8/8/8/4Q3 b - - 0 1"), -queen);
+        // The lone king on d5, in the centre; the kings 4 apart.
+        assert_eq!(
+            eval("8/8/8/3k4/8/8/8/4Q2K w - - 0 1"),
+            KNOWN_WIN + 900 + 10 * (7 - 4)
+        );
+        // A rook and a pawn: material counts the pawn.
+        assert_eq!(
+            eval("k7/8/2K5/8/8/8/P7/4R3 w - - 0 1"),
+            KNOWN_WIN + 600 + 20 * 6 + 10 * 5
+        );
+        // Bishop (c1, dark) and knight: a1, a dark corner, is 7 steps from the a8-h1
+        // diagonal; a8, a light corner, none, so the lone king is driven out of it.
+        assert_eq!(
+            eval("8/8/8/8/8/2K5/8/k1BN4 w - - 0 1"),
+            KNOWN_WIN + 650 + 20 * 6 + 10 * 5 + 100 * 7
+        );
+        assert_eq!(
+            eval("k2BN3/8/2K5/8/8/8/8/8 w - - 0 1"),
+            KNOWN_WIN + 650 + 20 * 6 + 10 * 5
+        );
+        // A light-squared bishop (c8) turns the corners round.
+        assert_eq!(
+            eval("k1BN4/8/2K5/8/8/8/8/8 w - - 0 1"),
+            KNOWN_WIN + 650 + 20 * 6 + 10 * 5 + 100 * 7
+        );
+    }
+
+    /// Where the network is asked: a pawn, or a side that cannot force mate, or a lone king
+    /// facing a lone minor piece.
+    #[test]
+    fn other_endings_keep_the_networks_score() {
+        let eval =
+            |fen: &str, s: Score| endgame_knowledge(Chess::from_fen(fen).unwrap().position(), || s);
+        assert_eq!(
+            eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", 150),
+            150,
+            "a pawn alone"
+        );
+        assert_eq!(
+            eval("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", 300),
+            0,
+            "a lone bishop"
+        );
+        assert_eq!(
+            eval("4k3/p7/8/8/8/8/8/Q3K3 w - - 0 1", 700),
+            700,
+            "a pawn left"
         );
     }
 
