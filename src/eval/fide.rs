@@ -647,35 +647,24 @@ mod tests {
                 unreachable!("the network is not asked against a bare king")
             })
         };
-        // Queen: a8 is 6 steps from the centre, the kings 2 apart.
-        let queen = KNOWN_WIN + 900 + 20 * 6 + 10 * (7 - 2);
-        assert_eq!(eval("k7/8/2K5/8/8/8/8/4Q3 w - - 0 1"), queen);
-        assert_eq!(eval("k7/8/2K5/8/8/8/8/4Q3 b - - 0 1"), -queen);
-        // The lone king on d5, in the centre; the kings 4 apart.
-        assert_eq!(
-            eval("8/8/8/3k4/8/8/8/4Q2K w - - 0 1"),
-            KNOWN_WIN + 900 + 10 * (7 - 4)
-        );
-        // A rook and a pawn: material counts the pawn.
-        assert_eq!(
-            eval("k7/8/2K5/8/8/8/P7/4R3 w - - 0 1"),
-            KNOWN_WIN + 600 + 20 * 6 + 10 * 5
-        );
-        // Bishop (c1, dark) and knight: a1, a dark corner, is 7 steps from the a8-h1
-        // diagonal; a8, a light corner, none, so the lone king is driven out of it.
-        assert_eq!(
-            eval("8/8/8/8/8/2K5/8/k1BN4 w - - 0 1"),
-            KNOWN_WIN + 650 + 20 * 6 + 10 * 5 + 100 * 7
-        );
-        assert_eq!(
-            eval("k2BN3/8/2K5/8/8/8/8/8 w - - 0 1"),
-            KNOWN_WIN + 650 + 20 * 6 + 10 * 5
-        );
-        // A light-squared bishop (c8) turns the corners round.
-        assert_eq!(
-            eval("k1BN4/8/2K5/8/8/8/8/8 w - - 0 1"),
-            KNOWN_WIN + 650 + 20 * 6 + 10 * 5 + 100 * 7
-        );
+        let bonus = |edge: Score, apart: Score| 20 * edge + 10 * (7 - apart);
+        // The lone king's square, its steps from the centre and from the other king.
+        #[rustfmt::skip]
+        let cases = [
+            ("k7/8/2K5/8/8/8/8/4Q3 w - - 0 1", 900 + bonus(6, 2), "a8"),
+            ("8/8/8/3k4/8/8/8/4Q2K w - - 0 1", 900 + bonus(0, 4), "d5"),
+            ("k7/8/2K5/8/8/8/P7/4R3 w - - 0 1", 600 + bonus(6, 2), "a8, R+P"),
+            // A dark bishop (c1): a1 is 7 steps from the a8-h1 diagonal, a8 none.
+            ("8/8/8/8/8/2K5/8/k1BN4 w - - 0 1", 650 + bonus(6, 2) + 700, "a1"),
+            ("k2BN3/8/2K5/8/8/8/8/8 w - - 0 1", 650 + bonus(6, 2), "a8, wrong"),
+            // A light bishop (c8) turns the corners round.
+            ("k1BN4/8/2K5/8/8/8/8/8 w - - 0 1", 650 + bonus(6, 2) + 700, "a8"),
+        ];
+        for (fen, expected, why) in cases {
+            assert_eq!(eval(fen), KNOWN_WIN + expected, "{why}");
+        }
+        let black_to_move = "k7/8/2K5/8/8/8/8/4Q3 b - - 0 1";
+        assert_eq!(eval(black_to_move), -(KNOWN_WIN + 900 + bonus(6, 2)));
     }
 
     /// Where the network is asked: a pawn, or a side that cannot force mate, or a lone king
