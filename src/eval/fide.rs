@@ -483,12 +483,12 @@ fn mop_up(pos: &Position, strong: Color) -> Option<Score> {
         // Bishop and knight mate only in a corner of the bishop's colour: the steps from the
         // diagonal of the other colour's corners (a1 and h8 are dark), weighted so that the
         // lone king is driven along the edge out of the wrong corner.
-        bonus += 100
-            * if dark {
-                (7 - f - r).abs()
-            } else {
-                (f - r).abs()
-            };
+        let corner = if dark {
+            (7 - f - r).abs()
+        } else {
+            (f - r).abs()
+        };
+        bonus += 100 * corner;
     }
     Some(KNOWN_WIN + material + bonus)
 }
