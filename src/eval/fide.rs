@@ -430,10 +430,10 @@ pub fn reversible_fide_move(p: &Position, diff: u64) -> bool {
 const KNOWN_WIN: Score = 2_000;
 
 /// The network's `score` (computed only where needed), for the side to move of `pos`, with
-/// what the network does not know of thin endings. Against a bare king, where the other side
-/// has the material to force mate, the score is a known win that grows as the lone king nears the
-/// edge (with bishop and knight, a corner of the bishop's colour) and as the kings come
-/// together ([`mop_up`]): the network's score is flat there, and a search without that
+/// what the network does not know of thin endings. Against a bare king, where the other
+/// side has the material to force mate, the score is a known win that grows as the lone king
+/// nears the edge (with bishop and knight, a corner of the bishop's colour) and as the kings
+/// come together ([`mop_up`]): the network's score is flat there, and a search without that
 /// gradient shuffles its queen until the 50-move rule. Where the side the score favours can
 /// never force mate, the score is capped at a draw ([`capped_to_winnable`]).
 #[inline]
