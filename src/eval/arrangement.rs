@@ -2,7 +2,7 @@
 //! arranged back rank; during the setup phase the same evaluation judges the arrangement being
 //! built.
 
-use super::fide::{capture_gain, endgame_knowledge, losing_capture, mvv_lva};
+use super::fide::{capture_gain, endgame_knowledge, losing_capture, may_pass, mvv_lva};
 use super::{Evaluate, Score, SearchHooks};
 use crate::variants::arrangement::{ArrMove, Arrangement};
 use crate::variants::Variant;
@@ -60,7 +60,7 @@ impl Evaluate for Arrangement {
     }
 
     fn null_move(&self) -> Option<Self> {
-        Arrangement::null_move(self)
+        Arrangement::null_move(self).filter(|_| may_pass(self.position()))
     }
 }
 

@@ -343,6 +343,15 @@ const ESCAPE_QUEEN: i32 = 24_000;
 const ESCAPE_ROOK: i32 = 12_000;
 const ESCAPE_MINOR: i32 = 8_000;
 
+/// Whether passing is a fair lower bound for the side to move ([`Evaluate::null_move`]): not
+/// with only its king and pawns, where zugzwang is the rule rather than the exception (a
+/// pawn ending is often won by the side that need not move), so null-move pruning would
+/// cut the very lines that decide it (Stockfish's `non_pawn_material(us)` condition).
+pub fn may_pass(pos: &Position) -> bool {
+    let b = &pos.board;
+    (b.by_color(pos.turn()) & !(b.by_role(Role::King) | b.by_role(Role::Pawn))).any()
+}
+
 /// The side to move's [`Threats`] in `pos`.
 pub fn threats(pos: &Position) -> Threats {
     let b = &pos.board;
@@ -577,7 +586,7 @@ impl<const FRC: bool> Evaluate for Fide<FRC> {
     }
 
     fn null_move(&self) -> Option<Self> {
-        Some(self.with_turn_passed())
+        may_pass(self.position()).then(|| self.with_turn_passed())
     }
 
     fn prepare_search(&mut self) {
@@ -608,6 +617,27 @@ mod tests {
         assert_eq!(bonus("a4b4"), ESCAPE_QUEEN);
         assert_eq!(bonus("a4a5"), 0, "still on the a8 rook's file");
         assert_eq!(bonus("e1f1"), 0, "the king is not ordered by threats");
+    }
+
+    /// Hand-checked: the side to move passes (null-move pruning) only with a piece beside its
+    /// king and pawns; the opponent's pieces do not count.
+    #[test]
+    fn a_side_with_only_king_and_pawns_does_not_pass() {
+        let passes = |fen: &str| Chess::from_fen(fen).unwrap().null_move().is_some();
+        assert!(
+            !passes("8/5k2/3p4/3P4/3K4/8/8/8 w - - 0 1"),
+            "a pawn ending"
+        );
+        assert!(
+            !passes("8/5k2/3p4/3P4/3K4/8/8/8 b - - 0 1"),
+            "a pawn ending, Black"
+        );
+        assert!(
+            !passes("8/5k2/3p4/3P4/3K4/8/8/7r w - - 0 1"),
+            "Black's rook is not White's"
+        );
+        assert!(passes("8/5k2/3p4/3P4/3K4/8/8/7r b - - 0 1"), "a rook");
+        assert!(passes("8/5k2/8/8/3K4/8/8/6N1 w - - 0 1"), "a knight");
     }
 
     /// Hand-checked material: who can still force mate.
