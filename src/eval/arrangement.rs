@@ -59,8 +59,11 @@ impl Evaluate for Arrangement {
         }
     }
 
+    /// The side's pieces ([`may_pass`]) are tested before the position is copied.
     fn null_move(&self) -> Option<Self> {
-        Arrangement::null_move(self).filter(|_| may_pass(self.position()))
+        may_pass(self.position())
+            .then(|| Arrangement::null_move(self))
+            .flatten()
     }
 }
 
