@@ -6,6 +6,7 @@ pub mod bitboard;
 pub mod board;
 pub mod cuckoo;
 pub mod fen;
+pub mod large_pages;
 pub mod moves;
 pub mod notation;
 pub mod piece;

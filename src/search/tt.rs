@@ -6,6 +6,7 @@
 //! list: generation is deterministic, so the index names the same move for
 //! the same key in every variant, whatever its move type.
 
+use crate::core::large_pages::LargeSlice;
 use crate::eval::{Score, MATE_BOUND};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -38,7 +39,7 @@ struct Slot {
 
 /// Shared hash table, sized in MB.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: LargeSlice<Slot>,
     age: AtomicU8,
 }
 
@@ -97,19 +98,15 @@ pub fn score_from_tt(score: Score, ply: i32) -> Score {
 impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1024);
-        let mut slots = Vec::with_capacity(n);
-        slots.resize_with(n, || Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
-        });
         TranspositionTable {
-            slots,
+            // SAFETY: a slot of two zero atomics is an empty slot.
+            slots: unsafe { LargeSlice::zeroed(n) },
             age: AtomicU8::new(0),
         }
     }
 
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots.iter() {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
