@@ -28,7 +28,12 @@ impl<T> LargeSlice<T> {
     /// # Safety
     /// All-zero bytes must be a valid `T` (atomics and integers are).
     pub unsafe fn zeroed(len: usize) -> LargeSlice<T> {
-        const { assert!(!std::mem::needs_drop::<T>(), "LargeSlice never drops its values") };
+        const {
+            assert!(
+                !std::mem::needs_drop::<T>(),
+                "LargeSlice never drops its values"
+            )
+        };
         let bytes = len
             .checked_mul(size_of::<T>())
             .expect("table size overflows")
@@ -38,8 +43,8 @@ impl<T> LargeSlice<T> {
         } else {
             align_of::<T>()
         };
-        let layout = Layout::from_size_align(bytes.next_multiple_of(align), align)
-            .expect("table layout");
+        let layout =
+            Layout::from_size_align(bytes.next_multiple_of(align), align).expect("table layout");
         // SAFETY: the layout's size is not zero.
         let raw = unsafe { alloc(layout) };
         let Some(ptr) = NonNull::new(raw.cast::<T>()) else {
