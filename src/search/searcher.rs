@@ -144,6 +144,8 @@ struct Node {
     marked: bool,
     /// The static evaluation where forward pruning uses it ([`NO_EVAL`] otherwise).
     eval: Score,
+    /// `eval` sharpened by the table's bound ([`bound_eval`]): what futility judges by.
+    bound_eval: Score,
     /// Where the correction history keeps this position's entries, hashed once for both
     /// `eval`'s correction and the update after the moves (`None` where `eval` is unknown).
     correction_keys: Option<CorrectionKeys>,
@@ -712,8 +714,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         };
         self.evals[ply as usize] = eval;
         let improving = self.improving(ply, eval);
+        let sharpened = match tt {
+            Some(e) if excluded.is_none() => bound_eval(eval, e, ply),
+            _ => eval,
+        };
         if forward && !pv_node && excluded.is_none() {
-            if let Some(s) = Self::reverse_futility(depth, eval, improving, beta) {
+            if let Some(s) = Self::reverse_futility(depth, sharpened, improving, beta) {
                 return s;
             }
         }
@@ -728,7 +734,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             depth += 1;
         }
         if pruning && !pv_node && can_null && !in_check && excluded.is_none() {
-            if let Some(s) = self.null_move_search(pos, key, depth, ply, eval, beta) {
+            if let Some(s) = self.null_move_search(pos, key, depth, ply, sharpened, beta) {
                 return s;
             }
         }
@@ -751,6 +757,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             in_check,
             marked: crumb.as_ref().is_some_and(|c| c.marked),
             eval,
+            bound_eval: sharpened,
             correction_keys,
             improving,
             singular,
@@ -1015,7 +1022,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             && (late
                 || lmr_depth.is_some_and(|d| {
                     d <= FUTILITY_DEPTH
-                        && node.eval + params::futility_base() + params::futility_per_ply() * d
+                        && node.bound_eval
+                            + params::futility_base()
+                            + params::futility_per_ply() * d
                             <= alpha
                 })
                 || (prunable
@@ -1419,6 +1428,23 @@ fn bound_of(best: Score, raised: bool, beta: Score) -> Bound {
     }
 }
 
+/// The static evaluation `eval` sharpened by the table's entry `e` for the pruning rules
+/// (Stockfish's use of `ttValue`): where the entry's score lies beyond the evaluation on its
+/// bound's side (a lower bound above it, an upper bound below it, or an exact score), the
+/// score a search found is the better guess. Mate scores and an unknown evaluation are kept.
+fn bound_eval(eval: Score, e: TtEntry, ply: i32) -> Score {
+    let s = score_from_tt(e.score, ply);
+    if eval == NO_EVAL || s.abs() >= MATE_BOUND {
+        return eval;
+    }
+    match e.bound {
+        Bound::Exact => s,
+        Bound::Lower if s > eval => s,
+        Bound::Upper if s < eval => s,
+        _ => eval,
+    }
+}
+
 /// The score of a table entry that settles a node with `depth` plies left by itself: as
 /// deep, and a bound on the side of the window that it cuts.
 #[inline]
@@ -1462,6 +1488,31 @@ fn lmr(depth: i32, i: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn entry(score: Score, bound: Bound) -> TtEntry {
+        TtEntry {
+            move_index: None,
+            score,
+            depth: 5,
+            bound,
+            pv: false,
+        }
+    }
+
+    #[test]
+    fn the_table_sharpens_the_evaluation_only_on_its_bounds_side() {
+        // An exact score replaces the evaluation either way.
+        assert_eq!(bound_eval(40, entry(-30, Bound::Exact), 3), -30);
+        // A lower bound only raises it, an upper bound only lowers it.
+        assert_eq!(bound_eval(40, entry(90, Bound::Lower), 3), 90);
+        assert_eq!(bound_eval(40, entry(10, Bound::Lower), 3), 40);
+        assert_eq!(bound_eval(40, entry(10, Bound::Upper), 3), 10);
+        assert_eq!(bound_eval(40, entry(90, Bound::Upper), 3), 40);
+        // Mate scores and a node without an evaluation keep what they had.
+        assert_eq!(bound_eval(40, entry(MATE - 10, Bound::Lower), 3), 40);
+        assert_eq!(bound_eval(40, entry(-MATE + 10, Bound::Upper), 3), 40);
+        assert_eq!(bound_eval(NO_EVAL, entry(90, Bound::Exact), 3), NO_EVAL);
+    }
 
     fn root_move(mv: u8, score: Score, pv: &[u8]) -> RootMove<u8> {
         RootMove {
