@@ -9,7 +9,8 @@ use super::correction::{CorrectionHistory, CorrectionKeys};
 use super::cycle::upcoming_repetition;
 use super::eval_cache::EvalCache;
 use super::ordering::{
-    history_bonus, is_killer, pick_next, score_moves, Contexts, OrderingTables, MAX_PLY, NO_CONTEXT,
+    history_bonus, history_malus, is_killer, pick_next, score_moves, Contexts, OrderingTables,
+    MAX_PLY, NO_CONTEXT,
 };
 use super::params;
 use super::timeman::{Limits, Progress, TimeManager};
@@ -1137,8 +1138,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let bonus = history_bonus(node.depth, V::FORWARD_PRUNING);
         self.tables
             .reward(mv, pos.history_index(mv), node.ply as usize, bonus, ctx);
+        let malus = history_malus(node.depth, V::FORWARD_PRUNING);
         for &q in quiets_tried {
-            self.tables.punish(q, bonus, ctx);
+            self.tables.punish(q, malus, ctx);
         }
     }
 
