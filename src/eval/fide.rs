@@ -487,10 +487,8 @@ fn mop_up(pos: &Position, strong: Color) -> Option<Score> {
         .map(|p| value(p.role))
         .sum();
     let (f, r) = (lone.file() as Score, lone.rank() as Score);
-    let edge = (3 - f).max(f - 4) + (3 - r).max(r - 4);
     let together = 7 - lone.distance(king) as Score;
-    let mut bonus = 20 * edge + 10 * together;
-    if heavy.is_empty() && light != dark {
+    let bonus = if heavy.is_empty() && light != dark {
         // Bishop and knight mate only in a corner of the bishop's colour: the steps from the
         // diagonal of the other colour's corners (a1 and h8 are dark), weighted so that the
         // lone king is driven along the edge out of the wrong corner; the edge itself counts
@@ -500,8 +498,11 @@ fn mop_up(pos: &Position, strong: Color) -> Option<Score> {
         } else {
             (f - r).abs()
         };
-        bonus = 20 * together + 400 * corner;
-    }
+        400 * corner + 20 * together
+    } else {
+        let edge = (3 - f).max(f - 4) + (3 - r).max(r - 4);
+        20 * edge + 10 * together
+    };
     Some(KNOWN_WIN + material + bonus)
 }
 

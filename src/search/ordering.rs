@@ -44,13 +44,12 @@ pub fn history_bonus(depth: i32, forward_pruning: bool) -> i32 {
     }
 }
 
-/// The history change of a quiet move tried before a cut-off at `depth`, in the games that
+/// The history change of a quiet move tried before a cut-off worth `bonus`, in the games that
 /// prune by their evaluation: twice the cut-off's bonus (Stockfish's malus outweighs its
 /// bonus), since a quiet move that failed where another cut is likelier to fail again. The
 /// other games keep the bonus.
 #[inline]
-pub fn history_malus(depth: i32, forward_pruning: bool) -> i32 {
-    let bonus = history_bonus(depth, forward_pruning);
+pub fn history_malus(bonus: i32, forward_pruning: bool) -> i32 {
     if forward_pruning {
         bonus * 2
     } else {

@@ -1138,7 +1138,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let bonus = history_bonus(node.depth, V::FORWARD_PRUNING);
         self.tables
             .reward(mv, pos.history_index(mv), node.ply as usize, bonus, ctx);
-        let malus = history_malus(node.depth, V::FORWARD_PRUNING);
+        let malus = history_malus(bonus, V::FORWARD_PRUNING);
         for &q in quiets_tried {
             self.tables.punish(q, malus, ctx);
         }
