@@ -506,10 +506,13 @@ fn mop_up(pos: &Position, strong: Color) -> Option<Score> {
     Some(KNOWN_WIN + material + bonus)
 }
 
-/// `score`, for the side to move of `pos`, where the side it favours can still mate; 0 where
-/// that side has too little material ever to force it (no pawn, and a minor piece at most,
-/// or two knights against no pawn): the network, which never learned those endings from
-/// material alone, scores a lone bishop a bishop up.
+/// `score`, for the side to move of `pos`, scaled by how much of it the side it favours can
+/// turn into a win (Stockfish's scale factors, of 64): 0 where that side has too little
+/// material ever to force mate (no pawn, and a minor piece at most, or two knights against
+/// no pawn) or only rook pawns its bishop cannot help queen against a king in their corner;
+/// a sixteenth or less where it has no pawn and at most a bishop's worth of pieces more
+/// (rook against minor piece, rook and minor piece against rook). The network, which learned
+/// from material, scores those endings by what is on the board, not by what can be won.
 #[inline]
 pub fn capped_to_winnable(pos: &Position, score: Score) -> Score {
     let strong = match score.signum() {
@@ -517,11 +520,62 @@ pub fn capped_to_winnable(pos: &Position, score: Score) -> Score {
         -1 => !pos.turn(),
         _ => return 0,
     };
-    if cannot_force_mate(pos, strong) {
-        0
-    } else {
-        score
+    score * winnable_scale(pos, strong) / 64
+}
+
+/// Of 64, how much of a score in its favour `strong` can win ([`capped_to_winnable`]).
+#[inline]
+fn winnable_scale(pos: &Position, strong: Color) -> Score {
+    if cannot_force_mate(pos, strong) || wrong_rook_pawns(pos, strong) {
+        return 0;
     }
+    if pos.pieces(strong, Role::Pawn).is_empty() {
+        let pieces = |c: Color| -> Score {
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                .into_iter()
+                .map(|r| value(r) * pos.pieces(c, r).count() as Score)
+                .sum()
+        };
+        let (ours, theirs) = (pieces(strong), pieces(!strong));
+        if ours - theirs <= value(Role::Bishop) {
+            return if theirs <= value(Role::Bishop) { 4 } else { 14 };
+        }
+    }
+    64
+}
+
+/// Whether `strong`'s pawns all stand on one rook file, its only other pieces are bishops
+/// that do not cover the queening square, and the other king stands on that square or next
+/// to it: the king cannot be driven out of the corner, so the pawns never queen.
+#[inline]
+fn wrong_rook_pawns(pos: &Position, strong: Color) -> bool {
+    let pawns = pos.pieces(strong, Role::Pawn);
+    let bishops = pos.pieces(strong, Role::Bishop);
+    let king = Bitboard::from_square(match pos.board.king_of(strong) {
+        Some(k) => k,
+        None => return false,
+    });
+    if pawns.is_empty() || pos.board.by_color(strong) != (pawns | bishops | king) {
+        return false;
+    }
+    let file = if (pawns & !Bitboard::file(0)).is_empty() {
+        0
+    } else if (pawns & !Bitboard::file(7)).is_empty() {
+        7
+    } else {
+        return false;
+    };
+    let queening = Square::from_coords(file, (!strong).back_rank());
+    let colour = if queening.is_light() {
+        Bitboard::LIGHT
+    } else {
+        Bitboard::DARK
+    };
+    (bishops & colour).is_empty()
+        && pos
+            .board
+            .king_of(!strong)
+            .is_some_and(|k| k.distance(queening) <= 1)
 }
 
 /// Whether `c` has no pawn and at most a minor piece, or two knights against a side without
@@ -724,6 +778,82 @@ mod tests {
             eval("4k3/p7/8/8/8/8/8/Q3K3 w - - 0 1", 700),
             700,
             "a pawn left"
+        );
+    }
+
+    /// Hand-checked: what the side the score favours can win of it, of 64.
+    #[test]
+    fn endings_the_stronger_side_seldom_wins_are_scaled_down() {
+        let cap =
+            |fen: &str, s: Score| capped_to_winnable(Chess::from_fen(fen).unwrap().position(), s);
+        // An h-pawn queens on h8, a dark square: the d1 bishop (light) cannot drive the king
+        // out of the corner; the c1 bishop (dark) can.
+        assert_eq!(
+            cap("7k/8/8/8/8/8/7P/3BK3 w - - 0 1", 300),
+            0,
+            "wrong bishop"
+        );
+        assert_eq!(
+            cap("7k/8/8/8/8/8/7P/2B1K3 w - - 0 1", 300),
+            300,
+            "right bishop"
+        );
+        assert_eq!(
+            cap("8/8/8/8/8/8/k6P/3BK3 w - - 0 1", 300),
+            300,
+            "king far away"
+        );
+        assert_eq!(
+            cap("8/6k1/8/8/8/8/6PP/4K3 w - - 0 1", 300),
+            300,
+            "two files"
+        );
+        assert_eq!(cap("8/6k1/8/8/8/7P/7P/4K3 w - - 0 1", 300), 0, "next to h8");
+        assert_eq!(
+            cap("4k3/p7/8/8/8/8/8/1K6 b - - 0 1", 200),
+            0,
+            "Black's a-pawn, a1"
+        );
+        assert_eq!(
+            cap("4k3/p7/8/8/8/8/8/1K6 w - - 0 1", -200),
+            0,
+            "White to move"
+        );
+        assert_eq!(
+            cap("4k3/p7/8/8/8/8/8/2K5 b - - 0 1", 200),
+            200,
+            "c1 is two steps away"
+        );
+        // No pawn for the side ahead, at most a bishop's worth of pieces more.
+        assert_eq!(
+            cap("4k3/8/8/4b3/8/8/8/R3K3 w - - 0 1", 320),
+            20,
+            "R against B"
+        );
+        assert_eq!(
+            cap("4k3/8/8/8/8/r7/8/R1B1K3 w - - 0 1", 320),
+            70,
+            "R+B against R"
+        );
+        assert_eq!(
+            cap("4k3/8/8/4b3/8/8/P7/R3K3 w - - 0 1", 320),
+            320,
+            "a pawn more"
+        );
+        assert_eq!(
+            cap("4k3/8/8/8/8/r7/8/Q3K3 w - - 0 1", 400),
+            400,
+            "Q against R"
+        );
+        assert_eq!(
+            cap("4k3/pp6/8/8/8/8/8/R3K3 w - - 0 1", 200),
+            200,
+            "R against pawns"
+        );
+        assert_eq!(
+            cap("4k3/8/8/4n3/8/8/8/2B1KB2 w - - 0 1", 300),
+            300,
+            "B+B against N"
         );
     }
 
