@@ -698,11 +698,14 @@ mod tests {
         assert!(passes("8/5k2/8/8/3K4/8/8/6N1 w - - 0 1"), "a knight");
     }
 
+    /// `score` for the side to move of `fen`, capped and scaled by what can be won.
+    fn cap(fen: &str, score: Score) -> Score {
+        capped_to_winnable(Chess::from_fen(fen).unwrap().position(), score)
+    }
+
     /// Hand-checked material: who can still force mate.
     #[test]
     fn a_side_without_mating_material_scores_a_draw_at_best() {
-        let cap =
-            |fen: &str, s: Score| capped_to_winnable(Chess::from_fen(fen).unwrap().position(), s);
         assert_eq!(
             cap("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", 300),
             0,
@@ -784,8 +787,6 @@ mod tests {
     /// Hand-checked: what the side the score favours can win of it, of 64.
     #[test]
     fn endings_the_stronger_side_seldom_wins_are_scaled_down() {
-        let cap =
-            |fen: &str, s: Score| capped_to_winnable(Chess::from_fen(fen).unwrap().position(), s);
         // An h-pawn queens on h8, a dark square: the d1 bishop (light) cannot drive the king
         // out of the corner; the c1 bishop (dark) can.
         assert_eq!(
