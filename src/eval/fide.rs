@@ -160,12 +160,7 @@ fn drawish_scale(pos: &Position, eg_score: i32) -> i32 {
     } else {
         Color::Black
     };
-    let pieces = |c: Color| -> Score {
-        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .map(|r| value(r) * pos.pieces(c, r).count() as Score)
-            .sum()
-    };
+    let pieces = |c: Color| piece_material(pos, c);
     if pos.pieces(strong, Role::Pawn).is_empty() && pieces(strong) - pieces(!strong) < 400 {
         return 16;
     }
@@ -180,6 +175,15 @@ fn drawish_scale(pos: &Position, eg_score: i32) -> i32 {
         }
     }
     64
+}
+
+/// The value of `c`'s FIDE pieces other than its king and pawns.
+#[inline]
+fn piece_material(pos: &Position, c: Color) -> Score {
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .map(|r| value(r) * pos.pieces(c, r).count() as Score)
+        .sum()
 }
 
 /// The squares of the pieces that are not FIDE pieces (Exile's and Palindromic's).
@@ -443,8 +447,9 @@ const KNOWN_WIN: Score = 2_000;
 /// side has the material to force mate, the score is a known win that grows as the lone king
 /// nears the edge (with bishop and knight, a corner of the bishop's colour) and as the kings
 /// come together ([`mop_up`]): the network's score is flat there, and a search without that
-/// gradient shuffles its queen until the 50-move rule. Where the side the score favours can
-/// never force mate, the score is capped at a draw ([`capped_to_winnable`]).
+/// gradient shuffles its queen until the 50-move rule. Elsewhere the score is scaled by what
+/// the side it favours can win: nothing without the material to force mate, a part of it in
+/// endings that side seldom wins ([`capped_to_winnable`]).
 #[inline]
 pub fn endgame_knowledge(pos: &Position, score: impl FnOnce() -> Score) -> Score {
     for strong in [Color::White, Color::Black] {
@@ -530,13 +535,7 @@ fn winnable_scale(pos: &Position, strong: Color) -> Score {
         return 0;
     }
     if pos.pieces(strong, Role::Pawn).is_empty() {
-        let pieces = |c: Color| -> Score {
-            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-                .into_iter()
-                .map(|r| value(r) * pos.pieces(c, r).count() as Score)
-                .sum()
-        };
-        let (ours, theirs) = (pieces(strong), pieces(!strong));
+        let (ours, theirs) = (piece_material(pos, strong), piece_material(pos, !strong));
         if ours - theirs <= value(Role::Bishop) {
             return if theirs <= value(Role::Bishop) { 4 } else { 14 };
         }
@@ -551,11 +550,12 @@ fn winnable_scale(pos: &Position, strong: Color) -> Score {
 fn wrong_rook_pawns(pos: &Position, strong: Color) -> bool {
     let pawns = pos.pieces(strong, Role::Pawn);
     let bishops = pos.pieces(strong, Role::Bishop);
-    let king = Bitboard::from_square(match pos.board.king_of(strong) {
-        Some(k) => k,
-        None => return false,
-    });
-    if pawns.is_empty() || pos.board.by_color(strong) != (pawns | bishops | king) {
+    let Some(king) = pos.board.king_of(strong) else {
+        return false;
+    };
+    if pawns.is_empty()
+        || pos.board.by_color(strong) != pawns | bishops | Bitboard::from_square(king)
+    {
         return false;
     }
     let file = if (pawns & !Bitboard::file(0)).is_empty() {
