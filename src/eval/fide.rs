@@ -169,7 +169,7 @@ fn drawish_scale(pos: &Position, eg_score: i32) -> i32 {
         bishops.count() == 1 && pieces(c) == value(Role::Bishop)
     });
     if lone_bishops == [true, true] {
-        let light = |c: Color| (pos.pieces(c, Role::Bishop) & crate::core::Bitboard::LIGHT).any();
+        let light = |c: Color| (pos.pieces(c, Role::Bishop) & Bitboard::LIGHT).any();
         if light(Color::White) != light(Color::Black) {
             return 32;
         }
@@ -188,7 +188,7 @@ fn piece_material(pos: &Position, c: Color) -> Score {
 
 /// The squares of the pieces that are not FIDE pieces (Exile's and Palindromic's).
 #[inline]
-fn fairy_pieces(pos: &Position) -> crate::core::Bitboard {
+fn fairy_pieces(pos: &Position) -> Bitboard {
     let b = &pos.board;
     b.by_role(Role::LeftRook)
         | b.by_role(Role::Archbishop)
